@@ -52,7 +52,7 @@ include $(sort $(wildcard */module.mk */*/module.mk))
 
 -include $(shell find $(OBJDIR) -name '*.d' 2>/dev/null)
 
-.PHONY: all help deps libs corpus examples check certify coverage \
+.PHONY: errata all help deps libs corpus examples check certify coverage \
         fuzz-smoke fuzz bench mutation clean $(CHECKS)
 
 help:  ## list the targets

@@ -1,0 +1,13 @@
+# The machine-readable spec: its own consistency, the generated errata
+# document, and the headers checked against it.
+
+CHECKS += check-vectors check-abi
+
+check-vectors:  ## vectors/ well-formed; docs/errata.md generated from them
+	$(PY) vectors/tools/check_vectors.py
+
+check-abi:  ## headers compile alone (C99, C++) and declare exactly the calls in vectors/
+	$(PY) vectors/tools/check_abi.py
+
+errata:  ## regenerate docs/errata.md from vectors/*/errata.json
+	$(PY) vectors/tools/check_vectors.py --write

@@ -1,0 +1,173 @@
+#!/usr/bin/python3
+"""Validate vectors/ (the formats of docs/vectors.md) and keep docs/errata.md
+generated from the errata files.
+
+  check_vectors.py            validate; fail if docs/errata.md is stale
+  check_vectors.py --write    validate and regenerate docs/errata.md
+"""
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+APIS = ("ugni", "dmapp", "udapl")
+TITLES = {"ugni": "uGNI (S-2446-31, Part I)", "dmapp": "DMAPP (S-2446-31, Part II)",
+          "udapl": "uDAPL 1.2 (man pages)"}
+
+CALL_ORIGINS = {"spec", "udapl-1.2", "vendor"}
+CALL_KINDS = {"function", "macro", "data"}
+DIRS = {"in", "out", "inout"}
+CLAUSE_KINDS = {"return-code", "alignment", "state", "ordering", "resource",
+                "parameter", "data", "event"}
+TESTABILITY = {"testable", "untestable"}
+TIERS = {"conformance", "robustness"}
+ERRATA_KINDS = {"synopsis", "undefined", "copied-text", "contradiction", "silent",
+                "typo", "value"}
+
+
+def load(api, what):
+    path = os.path.join(ROOT, "vectors", api, what + ".json")
+    if not os.path.exists(path):
+        return None, path
+    with open(path) as f:
+        return json.load(f), path
+
+
+def need(problems, where, record, fields):
+    for field in fields:
+        if field not in record:
+            problems.append("%s: missing field '%s'" % (where, field))
+
+
+def check_calls(api, doc, path, problems):
+    names = set()
+    for i, c in enumerate(doc.get("calls", [])):
+        where = "%s call #%d (%s)" % (path, i, c.get("name"))
+        need(problems, where, c, ("name", "section", "origin", "kind", "returns",
+                                  "params", "return_codes", "errata"))
+        if c.get("name") in names:
+            problems.append("%s: duplicate call" % where)
+        names.add(c.get("name"))
+        if c.get("origin") not in CALL_ORIGINS:
+            problems.append("%s: origin %r not one of %s" % (where, c.get("origin"), sorted(CALL_ORIGINS)))
+        if c.get("kind", "function") not in CALL_KINDS:
+            problems.append("%s: kind %r not one of %s" % (where, c.get("kind"), sorted(CALL_KINDS)))
+        for p in c.get("params", []):
+            need(problems, where + " param", p, ("name", "type", "dir"))
+            if p.get("dir") not in DIRS:
+                problems.append("%s: param %s dir %r" % (where, p.get("name"), p.get("dir")))
+        for rc in c.get("return_codes", []):
+            need(problems, where + " return code", rc, ("code", "meaning"))
+    return names
+
+
+def check_errata(api, doc, path, problems):
+    ids = set()
+    prefix = "E-%s-" % api.upper()
+    for i, e in enumerate(doc.get("errata", [])):
+        where = "%s erratum #%d (%s)" % (path, i, e.get("id"))
+        need(problems, where, e, ("id", "section", "kind", "summary", "resolution"))
+        if not str(e.get("id", "")).startswith(prefix):
+            problems.append("%s: id must start with %s" % (where, prefix))
+        if e.get("id") in ids:
+            problems.append("%s: duplicate id" % where)
+        ids.add(e.get("id"))
+        if e.get("kind") not in ERRATA_KINDS:
+            problems.append("%s: kind %r not one of %s" % (where, e.get("kind"), sorted(ERRATA_KINDS)))
+    return ids
+
+
+def check_clauses(api, doc, path, calls, errata, problems):
+    ids = set()
+    for i, c in enumerate(doc.get("clauses", [])):
+        where = "%s clause #%d (%s)" % (path, i, c.get("id"))
+        need(problems, where, c, ("id", "call", "section", "kind", "statement",
+                                  "expected", "testability", "tier", "mandatory"))
+        if c.get("id") in ids:
+            problems.append("%s: duplicate id" % where)
+        ids.add(c.get("id"))
+        if c.get("call") is not None and c.get("call") not in calls:
+            problems.append("%s: call %r is not in calls.json" % (where, c.get("call")))
+        if c.get("kind") not in CLAUSE_KINDS:
+            problems.append("%s: kind %r" % (where, c.get("kind")))
+        if c.get("testability") not in TESTABILITY:
+            problems.append("%s: testability %r" % (where, c.get("testability")))
+        if c.get("testability") == "untestable" and not c.get("reason"):
+            problems.append("%s: untestable clause needs a reason" % where)
+        if c.get("tier") not in TIERS:
+            problems.append("%s: tier %r" % (where, c.get("tier")))
+        for e in c.get("errata", []):
+            if e not in errata:
+                problems.append("%s: erratum %s does not exist" % (where, e))
+        if c.get("errata") and not c.get("readings"):
+            problems.append("%s: a clause that cites errata lists the allowed readings" % where)
+    return ids
+
+
+def errata_markdown(all_errata):
+    out = ["# Errata: where the specification is wrong, contradictory or silent",
+           "",
+           "Generated from `vectors/*/errata.json` by `make errata`; edit those files,",
+           "not this one.  Each entry gives the spec text, the resolution the rdmacts",
+           "headers and reference take, and, where an implementation may choose,",
+           "every reading the corpus accepts.",
+           ""]
+    total = sum(len(v) for v in all_errata.values())
+    out.append("%d errata: %s." % (total, ", ".join(
+        "%s %d" % (api, len(all_errata[api])) for api in APIS)))
+    for api in APIS:
+        out += ["", "## " + TITLES[api], ""]
+        if not all_errata[api]:
+            out.append("None recorded yet.")
+        for e in all_errata[api]:
+            out.append("### %s (%s, %s): %s" % (e["id"], e["section"], e["kind"], e["summary"]))
+            out.append("")
+            if e.get("spec_text"):
+                out.append("Spec: \"%s\"" % e["spec_text"])
+                out.append("")
+            out.append("Resolution: " + e["resolution"])
+            if e.get("readings"):
+                out.append("")
+                out.append("Readings a conformant implementation may take:")
+                for r in e["readings"]:
+                    out.append("- " + r)
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def main(argv):
+    write = "--write" in argv
+    problems = []
+    all_errata = {}
+    for api in APIS:
+        calls, cpath = load(api, "calls")
+        calls_names = check_calls(api, calls, cpath, problems) if calls else set()
+        if calls is None:
+            problems.append("%s is missing" % cpath)
+        errata, epath = load(api, "errata")
+        errata_ids = check_errata(api, errata, epath, problems) if errata else set()
+        all_errata[api] = errata.get("errata", []) if errata else []
+        if calls:
+            for c in calls.get("calls", []):
+                for e in c.get("errata", []):
+                    if e not in errata_ids:
+                        problems.append("%s: call %s cites unknown erratum %s" % (cpath, c["name"], e))
+        clauses, lpath = load(api, "clauses")
+        n_clauses = len(check_clauses(api, clauses, lpath, calls_names, errata_ids, problems)) if clauses else 0
+        print("%-6s %3d calls, %3d clauses, %3d errata" % (api, len(calls_names), n_clauses, len(errata_ids)))
+    md = errata_markdown(all_errata)
+    md_path = os.path.join(ROOT, "docs", "errata.md")
+    if write:
+        with open(md_path, "w") as f:
+            f.write(md)
+    else:
+        current = open(md_path).read() if os.path.exists(md_path) else ""
+        if current != md:
+            problems.append("docs/errata.md is not generated from the current errata files: run `make errata`")
+    for p in problems:
+        print("VECTORS: " + p, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
