@@ -72,8 +72,7 @@ corpus: $(CORPUS)
 examples: $(EXAMPLES)
 
 check: all  ## run the project's own tests
-	@$(MAKE) --no-print-directory $(CHECKS)
-	@echo "make check: all checks passed"
+	@MAKE="$(MAKE)" mk/run-checks.sh $(CHECKS)
 
 certify: all  ## certify IMPL (default: the reference) against the corpus
 	$(PY) -m harness certify --impl "$(IMPL)" --bin "$(BINDIR)" \
