@@ -1,0 +1,225 @@
+/*
+ * dat/dat_error.h - DAT_RETURN: uDAPL 1.2 return codes.
+ *
+ * A DAT_RETURN is a 32-bit tuple (uDAPL 1.2 spec, "Return codes"):
+ *
+ *   bits 31-30  class    DAT_CLASS_ERROR / DAT_CLASS_WARNING / SUCCESS
+ *   bits 29-16  type     DAT_RETURN_TYPE (DAT_INVALID_HANDLE, ...)
+ *   bits 15-0   subtype  DAT_RETURN_SUBTYPE (DAT_INVALID_HANDLE_EP, ...)
+ *
+ * The DAT_RETURN_TYPE values do not carry the class bit: a Provider
+ * returns DAT_ERROR(type, subtype), so a caller compares
+ * DAT_GET_TYPE(ret) with a type, never ret itself.  The man pages name
+ * only the types.  Part of the rdmacts common ABI.
+ */
+#ifndef _DAT_ERROR_H_
+#define _DAT_ERROR_H_
+
+#include <dat/dat_platform_specific.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Class bits */
+#define DAT_CLASS_ERROR   0x80000000
+#define DAT_CLASS_WARNING 0x40000000
+#define DAT_CLASS_SUCCESS 0x00000000
+
+#define DAT_TYPE_MASK    0x3fff0000 /* DAT_RETURN_TYPE bits */
+#define DAT_SUBTYPE_MASK 0x0000FFFF /* DAT_RETURN_SUBTYPE bits */
+
+#define DAT_IS_WARNING(status)  ((DAT_UINT32)(status) & DAT_CLASS_WARNING)
+#define DAT_GET_TYPE(status)    ((DAT_UINT32)(status) & DAT_TYPE_MASK)
+#define DAT_GET_SUBTYPE(status) ((DAT_UINT32)(status) & DAT_SUBTYPE_MASK)
+
+/* What a Provider returns for a failure of the given type and subtype. */
+#define DAT_ERROR(type, subtype) \
+	((DAT_RETURN)(DAT_CLASS_ERROR | (DAT_UINT32)(type) | (DAT_UINT32)(subtype)))
+
+typedef enum dat_return_type {
+	DAT_SUCCESS                     = 0x00000000,
+	/* Aborted: the IA was closed or the EVD destroyed meanwhile. */
+	DAT_ABORT                       = 0x00010000,
+	DAT_CONN_QUAL_IN_USE            = 0x00020000,
+	DAT_INSUFFICIENT_RESOURCES      = 0x00030000,
+	/* Provider-detected internal error; never masks a Consumer error. */
+	DAT_INTERNAL_ERROR              = 0x00040000,
+	DAT_INVALID_HANDLE              = 0x00050000,
+	DAT_INVALID_PARAMETER           = 0x00060000,
+	DAT_INVALID_STATE               = 0x00070000,
+	DAT_LENGTH_ERROR                = 0x00080000,
+	DAT_MODEL_NOT_SUPPORTED         = 0x00090000,
+	/* No Provider of that name/version in the registry. */
+	DAT_PROVIDER_NOT_FOUND          = 0x000A0000,
+	/*
+	 * Memory access not allowed by the privileges of an LMR or RMR.
+	 * (The 1.2 reference header swaps the comments of these two
+	 * types; the man pages are followed here: see the errata.)
+	 */
+	DAT_PRIVILEGES_VIOLATION        = 0x000B0000,
+	/* Protection Zone mismatch between memory and Endpoint. */
+	DAT_PROTECTION_VIOLATION        = 0x000C0000,
+	DAT_QUEUE_EMPTY                 = 0x000D0000,
+	DAT_QUEUE_FULL                  = 0x000E0000,
+	DAT_TIMEOUT_EXPIRED             = 0x000F0000, /* uDAPL only */
+	DAT_PROVIDER_ALREADY_REGISTERED = 0x00100000,
+	DAT_PROVIDER_IN_USE             = 0x00110000,
+	DAT_INVALID_ADDRESS             = 0x00120000,
+	/* A wait (dat_evd_wait, dat_cno_wait) was interrupted. */
+	DAT_INTERRUPTED_CALL            = 0x00130000,
+	DAT_CONN_QUAL_UNAVAILABLE       = 0x00140000,
+	/* 1.2 value; DAT 2.0 moved it to 0x3FFF0000. */
+	DAT_NOT_IMPLEMENTED             = 0x0FFF0000
+} DAT_RETURN_TYPE;
+
+typedef DAT_UINT32 DAT_RETURN;
+
+/* DAT 1.0 name */
+#define DAT_NAME_NOT_FOUND DAT_PROVIDER_NOT_FOUND
+
+/*
+ * Subtypes: one sequential enum.  The 1.2 numbering has no
+ * DAT_INVALID_HANDLE_CSP (a DAT 2.0 addition that shifts every later
+ * value), and ends with Sun's DAT_INVALID_RO_COOKIE.
+ */
+typedef enum dat_return_subtype {
+	DAT_NO_SUBTYPE,                         /* 0 */
+	DAT_SUB_INTERRUPTED,                    /* DAT_ABORT */
+
+	/* DAT_INSUFFICIENT_RESOURCES */
+	DAT_RESOURCE_MEMORY,                    /* 2 */
+	DAT_RESOURCE_DEVICE,
+	DAT_RESOURCE_TEP,                       /* transport endpoint */
+	DAT_RESOURCE_TEVD,                      /* transport event queue */
+	DAT_RESOURCE_PROTECTION_DOMAIN,
+	DAT_RESOURCE_MEMORY_REGION,
+	DAT_RESOURCE_ERROR_HANDLER,
+	DAT_RESOURCE_CREDITS,                   /* 9 */
+	DAT_RESOURCE_SRQ,                       /* 10 */
+
+	/* DAT_INVALID_HANDLE */
+	DAT_INVALID_HANDLE_IA,                  /* 11 */
+	DAT_INVALID_HANDLE_EP,
+	DAT_INVALID_HANDLE_LMR,
+	DAT_INVALID_HANDLE_RMR,
+	DAT_INVALID_HANDLE_PZ,
+	DAT_INVALID_HANDLE_PSP,
+	DAT_INVALID_HANDLE_RSP,
+	DAT_INVALID_HANDLE_CR,
+	DAT_INVALID_HANDLE_CNO,
+	DAT_INVALID_HANDLE_EVD_CR,              /* 20 */
+	DAT_INVALID_HANDLE_EVD_REQUEST,
+	DAT_INVALID_HANDLE_EVD_RECV,
+	DAT_INVALID_HANDLE_EVD_CONN,
+	DAT_INVALID_HANDLE_EVD_ASYNC,
+	DAT_INVALID_HANDLE_SRQ,                 /* 25 */
+	DAT_INVALID_HANDLE1,                    /* 26: handle argument 1 */
+	DAT_INVALID_HANDLE2,
+	DAT_INVALID_HANDLE3,
+	DAT_INVALID_HANDLE4,
+	DAT_INVALID_HANDLE5,
+	DAT_INVALID_HANDLE6,
+	DAT_INVALID_HANDLE7,
+	DAT_INVALID_HANDLE8,
+	DAT_INVALID_HANDLE9,
+	DAT_INVALID_HANDLE10,                   /* 35 */
+
+	/* DAT_INVALID_PARAMETER: the argument's position */
+	DAT_INVALID_ARG1,                       /* 36 */
+	DAT_INVALID_ARG2,
+	DAT_INVALID_ARG3,
+	DAT_INVALID_ARG4,
+	DAT_INVALID_ARG5,
+	DAT_INVALID_ARG6,
+	DAT_INVALID_ARG7,
+	DAT_INVALID_ARG8,
+	DAT_INVALID_ARG9,
+	DAT_INVALID_ARG10,                      /* 45 */
+
+	/* DAT_INVALID_STATE: Endpoint */
+	DAT_INVALID_STATE_EP_UNCONNECTED,       /* 46 */
+	DAT_INVALID_STATE_EP_ACTCONNPENDING,
+	DAT_INVALID_STATE_EP_PASSCONNPENDING,
+	DAT_INVALID_STATE_EP_TENTCONNPENDING,
+	DAT_INVALID_STATE_EP_CONNECTED,
+	DAT_INVALID_STATE_EP_DISCONNECTED,
+	DAT_INVALID_STATE_EP_RESERVED,
+	DAT_INVALID_STATE_EP_COMPLPENDING,
+	DAT_INVALID_STATE_EP_DISCPENDING,
+	DAT_INVALID_STATE_EP_PROVIDERCONTROL,
+	DAT_INVALID_STATE_EP_NOTREADY,
+	DAT_INVALID_STATE_EP_RECV_WATERMARK,
+	DAT_INVALID_STATE_EP_PZ,
+	DAT_INVALID_STATE_EP_EVD_REQUEST,
+	DAT_INVALID_STATE_EP_EVD_RECV,
+	DAT_INVALID_STATE_EP_EVD_CONNECT,
+	DAT_INVALID_STATE_EP_UNCONFIGURED,
+	DAT_INVALID_STATE_EP_UNCONFRESERVED,
+	DAT_INVALID_STATE_EP_UNCONFPASSIVE,
+	DAT_INVALID_STATE_EP_UNCONFTENTATIVE,   /* 65 */
+
+	/* DAT_INVALID_STATE: CNO */
+	DAT_INVALID_STATE_CNO_IN_USE,
+	DAT_INVALID_STATE_CNO_DEAD,
+
+	/*
+	 * DAT_INVALID_STATE: EVD.  Enabled/disabled, waitable/unwaitable
+	 * and notify/solicited/threshold are three independent bands.
+	 */
+	DAT_INVALID_STATE_EVD_OPEN,
+	DAT_INVALID_STATE_EVD_ENABLED,
+	DAT_INVALID_STATE_EVD_DISABLED,
+	DAT_INVALID_STATE_EVD_WAITABLE,
+	DAT_INVALID_STATE_EVD_UNWAITABLE,
+	DAT_INVALID_STATE_EVD_IN_USE,
+	DAT_INVALID_STATE_EVD_CONFIG_NOTIFY,
+	DAT_INVALID_STATE_EVD_CONFIG_SOLICITED,
+	DAT_INVALID_STATE_EVD_CONFIG_THRESHOLD,
+	DAT_INVALID_STATE_EVD_WAITER,
+	DAT_INVALID_STATE_EVD_ASYNC,            /* an async EVD is required */
+
+	/* DAT_INVALID_STATE: IA, LMR, PZ */
+	DAT_INVALID_STATE_IA_IN_USE,
+	DAT_INVALID_STATE_LMR_IN_USE,
+	DAT_INVALID_STATE_LMR_FREE,
+	DAT_INVALID_STATE_PZ_IN_USE,
+	DAT_INVALID_STATE_PZ_FREE,
+
+	/* DAT_INVALID_STATE: SRQ */
+	DAT_INVALID_STATE_SRQ_OPERATIONAL,
+	DAT_INVALID_STATE_SRQ_ERROR,
+	DAT_INVALID_STATE_SRQ_IN_USE,
+
+	/* DAT_PRIVILEGES_VIOLATION */
+	DAT_PRIVILEGES_READ,
+	DAT_PRIVILEGES_WRITE,
+	DAT_PRIVILEGES_RDMA_READ,
+	DAT_PRIVILEGES_RDMA_WRITE,
+
+	/* DAT_PROTECTION_VIOLATION */
+	DAT_PROTECTION_READ,
+	DAT_PROTECTION_WRITE,
+	DAT_PROTECTION_RDMA_READ,
+	DAT_PROTECTION_RDMA_WRITE,
+
+	/* DAT_INVALID_ADDRESS */
+	DAT_INVALID_ADDRESS_UNSUPPORTED,        /* e.g. multicast/broadcast */
+	DAT_INVALID_ADDRESS_UNREACHABLE,        /* known to have no route */
+	DAT_INVALID_ADDRESS_MALFORMED,          /* never valid (RFC 1884 2.3) */
+
+	/* DAT_PROVIDER_NOT_FOUND (1.1 erratum) */
+	DAT_NAME_NOT_REGISTERED,
+	DAT_MAJOR_NOT_FOUND,
+	DAT_MINOR_NOT_FOUND,
+	DAT_THREAD_SAFETY_NOT_FOUND,
+
+	/* DAT_INVALID_PARAMETER, Sun libdat only */
+	DAT_INVALID_RO_COOKIE
+} DAT_RETURN_SUBTYPE;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* _DAT_ERROR_H_ */
