@@ -189,12 +189,12 @@ dmapp_return_t dmapp_get_nbi(void *target_addr, void *source_addr,
 			     dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe,
 			     uint64_t nelems, dmapp_type_t type);
 
-/* 5.3.11 dmapp_get (its synopsis is misnamed dmapp_get_nbi: E-DMAPP-020) */
+/* 5.3.11 dmapp_get (its synopsis is misnamed dmapp_get_nbi: E-DMAPP-016) */
 dmapp_return_t dmapp_get(void *target_addr, void *source_addr,
 			 dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe,
 			 uint64_t nelems, dmapp_type_t type);
 
-/* Strided PUT and GET (4.9.2.2); strides tst, sst in elements */
+/* Strided PUT and GET (4.9.2.2); strides tst, sst in elements (E-DMAPP-032) */
 
 /* 5.3.12 dmapp_iput_nb */
 dmapp_return_t dmapp_iput_nb(void *target_addr, dmapp_seg_desc_t *target_seg,
@@ -232,7 +232,7 @@ dmapp_return_t dmapp_iget(void *target_addr, void *source_addr,
 			  ptrdiff_t tst, ptrdiff_t sst, uint64_t nelems,
 			  dmapp_type_t type);
 
-/* Indexed PUT (scatter) and GET (gather) (4.9.2.3); offsets in elements */
+/* Indexed PUT and GET (4.9.2.3); offsets in elements (E-DMAPP-033) */
 
 /* 5.3.18 dmapp_ixput_nb */
 dmapp_return_t dmapp_ixput_nb(void *target_addr, dmapp_seg_desc_t *target_seg,
@@ -462,7 +462,7 @@ dmapp_return_t dmapp_afor_qw(void *target_addr, void *source_addr,
 			     dmapp_seg_desc_t *source_seg,
 			     dmapp_pe_t source_pe, int64_t operand);
 
-/* 5.3.57 dmapp_afax_qw_nb: new = (old & andMask) ^ xorMask (E-DMAPP-040) */
+/* 5.3.57 dmapp_afax_qw_nb: new = (old & andMask) ^ xorMask (E-DMAPP-013) */
 dmapp_return_t dmapp_afax_qw_nb(void *target_addr, void *source_addr,
 				dmapp_seg_desc_t *source_seg,
 				dmapp_pe_t source_pe, int64_t andMask,
@@ -530,10 +530,10 @@ void dmapp_sheap_free(void *ptr);
 dmapp_return_t dmapp_mem_register(void *addr, uint64_t length,
 				  dmapp_seg_desc_t *seg_desc);
 
-/* 5.3.71 dmapp_mem_unregister (its synopsis is misnamed: E-DMAPP-021) */
+/* 5.3.71 dmapp_mem_unregister (its synopsis is misnamed: E-DMAPP-017) */
 dmapp_return_t dmapp_mem_unregister(dmapp_seg_desc_t *seg_desc);
 
-/* 5.3.72 dmapp_segdesc_compare (directions corrected: E-DMAPP-022) */
+/* 5.3.72 dmapp_segdesc_compare (directions corrected: E-DMAPP-018) */
 dmapp_return_t dmapp_segdesc_compare(dmapp_seg_desc_t *seg_desc1,
 				     dmapp_seg_desc_t *seg_desc2, int *flag);
 
