@@ -59,7 +59,8 @@ def compile_alone(header, tmp):
 
 
 def walk_decls(node, state, out):
-    """Collect top-level FunctionDecl / extern VarDecl declared in include/.
+    """Collect top-level FunctionDecl / extern VarDecl declared in the API's
+    own headers (state["own"]), not in the headers they include.
 
     clang's JSON dump prints a location's file only when it changes, so the
     current file is tracked across every location in document order."""
@@ -71,8 +72,8 @@ def walk_decls(node, state, out):
                 state["file"] = where["file"]
         kind = node.get("kind")
         top = state["depth"] == 1
-        in_include = os.path.abspath(state.get("file", "")).startswith(INCLUDE + os.sep)
-        if top and in_include and not node.get("isImplicit"):
+        own = os.path.abspath(state.get("file", "")) in state["own"]
+        if top and own and not node.get("isImplicit"):
             if kind == "FunctionDecl":
                 out.setdefault(node["name"], "function")
             elif kind == "VarDecl" and node.get("storageClass") == "extern":
@@ -102,7 +103,8 @@ def declared_symbols(headers, tmp):
     if r.returncode != 0:
         raise SystemExit("clang could not parse %s:\n%s" % (headers, r.stderr))
     out = {}
-    walk_decls(json.loads(r.stdout), {"depth": 0}, out)
+    own = {os.path.join(INCLUDE, h) for h in headers}
+    walk_decls(json.loads(r.stdout), {"depth": 0, "own": own}, out)
     return out
 
 
