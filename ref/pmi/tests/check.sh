@@ -99,6 +99,9 @@ t pmi.singleton.allgather alone "$bin/pmi-test-allgather"
 t pmi.singleton.kvs alone "$bin/pmi-test-kvs"
 t pmi.singleton.badargs alone "$bin/pmi-test-badargs"
 
+# --- placements and failures only a scripted launcher shows ----------
+t pmi.clique.mapping alone "$bin/pmi-test-fakelauncher"
+
 # --- the Cray job environment ----------------------------------------
 t pmi.crayenv.equal.np4 launched -n 4 "$bin/pmi-test-crayenv" 1
 t pmi.crayenv.locaddr.np2 env RDMACTS_NIC_ADDR=5 timeout $limit \
