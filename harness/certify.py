@@ -1,0 +1,330 @@
+"""`certify`: find what IMPL offers, run the selected tests, decide, report.
+
+Decision per offered API (docs/certification.md):
+  NOT CONFORMANT  a mandatory conformance-tier test is FAIL, CRASH or TIMEOUT
+  INCOMPLETE      nothing broke, but something could not be shown: no
+                  corpus, a corpus that cannot list its tests, unreadable
+                  vectors, a mandatory test UNSUPPORTED, no tests at all
+  CONFORMANT      every mandatory conformance-tier test selected passed
+Robustness-tier results are reported apart and never decide."""
+
+import datetime
+import json
+import os
+import platform
+import resource
+import shutil
+import sys
+import tempfile
+
+from harness import corpus, impl, report_html, report_junit, runner, vectors
+from harness import verdicts as V
+
+RESULTS = "results.json"
+FORMAT = "rdmacts-results-1"
+
+
+def _error(msg):
+    print(f"error: {msg}", file=sys.stderr)
+    return V.EXIT_USAGE
+
+
+def _load_previous(out_dir, impl_dir):
+    path = os.path.join(out_dir, RESULTS)
+    try:
+        with open(path, encoding="utf-8") as f:
+            prev = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"--rerun-failures needs the results of a previous "
+                         f"run in {path}: {e}") from None
+    if prev.get("format") != FORMAT:
+        raise ValueError(f"{path} is not an rdmacts results file")
+    if prev.get("impl") != impl_dir:
+        raise ValueError(f"{path} holds results for {prev.get('impl')}, "
+                         f"not {impl_dir}: rerun the same implementation")
+    return prev
+
+
+def _coverage(tests, v):
+    cited = {c for t in tests for c in t.clauses}
+    testable = {i for i, c in v.clauses.items() if vectors.testable(c)}
+    return dict(testable=len(testable), covered=len(testable & cited),
+                untestable=len(v.clauses) - len(testable),
+                uncovered=sorted(testable - cited),
+                unknown_ids=sorted(cited - set(v.clauses)))
+
+
+def _call_of(rec, v):
+    """The C call a test is about: its clauses' call, else by name."""
+    for c in rec["clauses"]:
+        k = v.clauses.get(c)
+        if k and k.get("call"):
+            return k["call"]
+    for call in v.calls:
+        if vectors.snake(call.get("name", "")) == rec["call"]:
+            return call["name"]
+    return None
+
+
+def _record(test, result, v, rerun):
+    rec = dict(api=test.api, name=test.name, call=test.call,
+               clauses=test.clauses, attrs=test.attrs, np=test.np,
+               needs=test.needs, tier=corpus.tier(test, v.clauses),
+               mandatory=corpus.mandatory(test, v.clauses), rerun=rerun)
+    rec.update(result)
+    rec["c_call"] = _call_of(rec, v)
+    return rec
+
+
+def _counts(records):
+    counts = {"conformance": {}, "robustness": {}}
+    for r in records:
+        tier = counts.setdefault(r["tier"], {})
+        tier[r["verdict"]] = tier.get(r["verdict"], 0) + 1
+    return counts
+
+
+def _call_table(a, records, v, exported):
+    rows = []
+    for call in v.calls:
+        name = call.get("name", "?")
+        mine = [r for r in records if r["c_call"] == name]
+        rows.append(dict(
+            name=name, section=call.get("section", ""),
+            kind=call.get("kind", "function"), origin=call.get("origin", ""),
+            exported=(name in exported) if vectors.exportable(call) else None,
+            counts={vd: sum(1 for r in mine if r["verdict"] == vd)
+                    for vd in V.ORDER}))
+    other = [r for r in records if r["c_call"] is None]
+    if other:
+        rows.append(dict(name="(tests naming no known call)", section="",
+                         kind="", origin="", exported=None,
+                         counts={vd: sum(1 for r in other if r["verdict"] == vd)
+                                 for vd in V.ORDER}))
+    a["calls"] = rows
+
+
+def _decide(a, records, filtered):
+    if not a["offered"]:
+        return V.NOT_OFFERED
+    if a.get("corpus_error"):
+        return V.INCOMPLETE
+    if not records:
+        if filtered and a.get("tests_listed"):
+            return V.NO_TESTS_SELECTED
+        a["notes"].append("no test was run")
+        return V.INCOMPLETE
+    deciding = [r for r in records if r["tier"] == "conformance"
+                and r["mandatory"]]
+    broken = [r for r in deciding if r["verdict"] in V.BROKEN]
+    if broken:
+        return V.NOT_CONFORMANT
+    unsupported = [r for r in deciding if r["verdict"] == V.UNSUPPORTED]
+    if unsupported:
+        a["notes"].append(f"{len(unsupported)} mandatory test(s) UNSUPPORTED: "
+                          "conformance not shown for them")
+        return V.INCOMPLETE
+    if a["problems"]:
+        return V.INCOMPLETE
+    if not deciding:
+        a["notes"].append("no mandatory conformance-tier test was run")
+        return V.INCOMPLETE
+    return V.CONFORMANT
+
+
+def _overall(apis):
+    statuses = [a["status"] for a in apis.values()]
+    if V.NOT_CONFORMANT in statuses:
+        return V.NOT_CONFORMANT
+    judged = [s for s in statuses if s not in (V.NOT_OFFERED,
+                                               V.NO_TESTS_SELECTED)]
+    if not judged or V.INCOMPLETE in judged:
+        return V.INCOMPLETE
+    return V.CONFORMANT
+
+
+def _progress(quiet):
+    def show(test, r):
+        if not quiet and r["verdict"] != V.PASS:
+            line = f"  {r['verdict']:<11} {test.name}"
+            if r["detail"]:
+                line += f"  ({r['detail']})"
+            print(line, flush=True)
+    return show
+
+
+def certify(args):
+    impl_dir = os.path.abspath(args.impl)
+    bin_dir = os.path.abspath(args.bin)
+    out_dir = os.path.abspath(args.out)
+    if not os.path.isdir(impl_dir):
+        return _error(f"--impl {args.impl}: not a directory")
+    previous = None
+    if args.rerun_failures:
+        try:
+            previous = _load_previous(out_dir, impl_dir)
+        except ValueError as e:
+            return _error(str(e))
+    # A crashing test must not fill the disk with core files.
+    _, hard = resource.getrlimit(resource.RLIMIT_CORE)
+    resource.setrlimit(resource.RLIMIT_CORE, (0, hard))
+
+    selected_apis = args.api or impl.APIS
+    filtered = bool(args.call or args.clause)
+    started = datetime.datetime.now(datetime.timezone.utc)
+    scratch = tempfile.mkdtemp(prefix="rdmacts-")
+    ctx = runner.Context(impl_dir, args.timeout, args.launcher, scratch,
+                         args.jobs)
+    apis, vecs, exports, jobs = {}, {}, {}, []
+    prev_tests = {}
+    for t in (previous or {}).get("tests", []):
+        prev_tests.setdefault(t["api"], {})[t["name"]] = t
+
+    for api in selected_apis:
+        v = vecs[api] = vectors.load(args.vectors, api)
+        a = apis[api] = dict(
+            api=api, library=impl.LIBRARIES[api], offered=False, status=None,
+            notes=[], problems=list(v.problems), corpus=None,
+            calls_total=sum(1 for c in v.calls if vectors.exportable(c)),
+            calls_exported=0, missing_calls=[], tests_listed=0,
+            coverage=_coverage([], v), errata=len(v.errata))
+        exports[api] = set()
+        lib = impl.library(impl_dir, api)
+        if not lib:
+            a["notes"].append(f"{impl.LIBRARIES[api]} is not in IMPL")
+            continue
+        a["offered"] = True
+        try:
+            exports[api] = impl.exported_symbols(lib)
+        except RuntimeError as e:
+            a["problems"].append(str(e))
+        names = [c["name"] for c in v.calls
+                 if vectors.exportable(c) and "name" in c]
+        a["calls_exported"] = sum(1 for n in names if n in exports[api])
+        a["missing_calls"] = [n for n in names if n not in exports[api]]
+        binary = os.path.join(bin_dir, f"{api}_tests")
+        if not os.access(binary, os.X_OK):
+            a["corpus_error"] = f"no corpus yet: {binary} does not exist"
+            a["notes"].append(a["corpus_error"])
+            continue
+        a["corpus"] = binary
+        env = ctx.env(corpus.Test(api, f"{api}.list.list.list", [], {}))
+        try:
+            tests = corpus.list_tests(api, binary, env)
+        except corpus.ListError as e:
+            a["corpus_error"] = str(e)
+            a["notes"].append(f"the corpus could not list its tests "
+                              f"against this implementation: {e}")
+            continue
+        a["tests_listed"] = len(tests)
+        a["coverage"] = _coverage(tests, v)
+        chosen = corpus.select(tests, args.call, args.clause, v.clauses)
+        if previous is not None:
+            old = prev_tests.get(api, {})
+            chosen = [t for t in chosen
+                      if t.name in old and old[t.name]["verdict"] != V.PASS]
+        jobs += [(binary, t) for t in chosen]
+
+    if not args.quiet and jobs:
+        print(f"rdmacts: running {len(jobs)} test(s) on "
+              f"{args.jobs or os.cpu_count()} core(s)...", flush=True)
+    try:
+        results = runner.run_all(jobs, ctx, _progress(args.quiet))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    records = {api: [] for api in apis}
+    for (binary, test), result in zip(jobs, results):
+        records[test.api].append(_record(test, result, vecs[test.api],
+                                         previous is not None))
+    if previous is not None:
+        for api in apis:
+            rerun = {r["name"] for r in records[api]}
+            records[api] += [t for n, t in prev_tests.get(api, {}).items()
+                             if n not in rerun]
+            records[api].sort(key=lambda r: r["name"])
+
+    for api, a in apis.items():
+        a["counts"] = _counts(records[api])
+        _call_table(a, records[api], vecs[api], exports[api])
+        a["status"] = _decide(a, records[api], filtered)
+    if previous is not None:
+        # APIs the rerun did not select keep their previous results.
+        for api, a in previous.get("apis", {}).items():
+            if api not in apis:
+                apis[api] = a
+                records[api] = list(prev_tests.get(api, {}).values())
+
+    doc = dict(
+        format=FORMAT, impl=impl_dir, bin=bin_dir,
+        vectors=os.path.abspath(args.vectors),
+        started=started.isoformat(timespec="seconds"),
+        finished=datetime.datetime.now(datetime.timezone.utc)
+        .isoformat(timespec="seconds"),
+        host=platform.node(), cores=os.cpu_count(),
+        jobs=args.jobs or os.cpu_count(), timeout=args.timeout,
+        launcher=args.launcher,
+        filters=dict(api=args.api, call=args.call, clause=args.clause),
+        rerun=previous is not None, overall=_overall(apis), apis=apis,
+        tests=[r for api in apis for r in records[api]])
+    os.makedirs(out_dir, exist_ok=True)
+    paths = _write_reports(out_dir, doc, vecs)
+    _summary(doc, paths)
+    return V.EXIT_STATUS[doc["overall"]]
+
+
+def _write(path, text):
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return path
+
+
+def _write_reports(out_dir, doc, vecs):
+    return [
+        _write(os.path.join(out_dir, "report.html"),
+               report_html.render(doc, vecs)),
+        _write(os.path.join(out_dir, RESULTS),
+               json.dumps(doc, indent=1, sort_keys=True) + "\n"),
+        _write(os.path.join(out_dir, "junit.xml"), report_junit.render(doc)),
+    ]
+
+
+def verdict_counts(counts):
+    return ", ".join(f"{n} {vd}" for vd in V.ORDER
+                     for n in [counts.get(vd, 0)] if n)
+
+
+def _summary(doc, paths):
+    print(f"rdmacts certification of {doc['impl']}")
+    for api, a in doc["apis"].items():
+        line = f"  {api:<6} {a['status']}"
+        if a["offered"]:
+            line += (f"; {a['calls_exported']} of {a['calls_total']} calls "
+                     "exported")
+            conf = a.get("counts", {}).get("conformance", {})
+            rob = a.get("counts", {}).get("robustness", {})
+            if conf:
+                line += f"; conformance: {verdict_counts(conf)}"
+            if rob:
+                line += f"; robustness: {verdict_counts(rob)}"
+            cov = a["coverage"]
+            line += (f"; clauses with a test: {cov['covered']} of "
+                     f"{cov['testable']} testable")
+        for n in a["notes"] + a["problems"]:
+            line += f"\n         {n}"
+        print(line)
+    bad = [r for r in doc["tests"] if r["verdict"] != V.PASS]
+    if bad:
+        print("Tests that did not pass:")
+        for r in bad:
+            print(f"  {r['verdict']:<11} {r['name']}"
+                  + ("" if r["tier"] == "conformance" else f" [{r['tier']}]")
+                  + (f"  ({r['detail']})" if r["detail"] else ""))
+            for f in r["failures"][:3]:
+                print(f"              {f['clause']}: expected {f['expected']}"
+                      f", observed {f['observed']}  at {f['at']}")
+    scope = " (filtered run: the verdict covers the selected tests only)" \
+        if doc["filters"]["call"] or doc["filters"]["clause"] else ""
+    print(f"Overall: {doc['overall']}{scope}")
+    print("Reports: " + ", ".join(paths))

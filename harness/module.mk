@@ -1,0 +1,38 @@
+# harness/: the certification harness (Python) and its own tests.
+#
+# check-harness builds small corpus-like programs (harness/tests/programs)
+# with spec_tests/support, stand-in libraries for IMPL, and runs pytest.
+
+HT_DIR   := $(B)/harness-tests
+HT_SRC   := harness/tests/programs
+HT_PROGS := verdicts allpass ranks trivial200 badreg
+HT_BINS  := $(addprefix $(HT_DIR)/,$(HT_PROGS))
+HT_IMPL  := $(addprefix $(HT_DIR)/impl/,libugni.so libdmapp.so libdat.so)
+
+$(OBJDIR)/$(HT_SRC)/%.o: EXTRA_CFLAGS += $(RT_SUPPORT_INC)
+
+$(HT_BINS): $(HT_DIR)/%: $(OBJDIR)/$(HT_SRC)/%.o $(RT_SUPPORT_LIB)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< $(HT_LDLIBS) $(RT_SUPPORT_LIB) -lcunit
+
+# allpass starts only with the stand-in libugni.so on LD_LIBRARY_PATH
+# (no run path on purpose: that is what the harness must provide).
+$(HT_DIR)/allpass: $(HT_DIR)/impl/libugni.so
+$(HT_DIR)/allpass: HT_LDLIBS := -L$(HT_DIR)/impl -lugni
+
+$(HT_DIR)/impl/libugni.so: $(call objs,$(HT_SRC)/fake_ugni.c)
+	@mkdir -p $(@D)
+	$(CC) -shared -o $@ $^ -Wl,-soname,$(notdir $@)
+
+$(HT_DIR)/impl/libdmapp.so: HT_SYMBOL := dmapp_init
+$(HT_DIR)/impl/libdat.so: HT_SYMBOL := dat_ia_openv
+$(HT_DIR)/impl/libdmapp.so $(HT_DIR)/impl/libdat.so: $(HT_SRC)/fake_other.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DFAKE_SYMBOL=$(HT_SYMBOL) -shared \
+	    -o $@ $< -Wl,-soname,$(notdir $@)
+
+check-harness: $(HT_BINS) $(HT_IMPL)  ## the harness's own tests
+	RDMACTS_HT_DIR=$(HT_DIR) PYTHONDONTWRITEBYTECODE=1 \
+	    $(PY) -m pytest -q -p no:cacheprovider harness/tests
+
+CHECKS += check-harness

@@ -1,0 +1,17 @@
+#!/bin/sh
+# rank.sh DIR PROG ARGS...: runs one rank of a multi-process test under the
+# launcher and leaves its outcome in DIR/rank<R>.{out,err,rc}, so that the
+# harness can judge every rank; the launcher alone only reports one status.
+# A rank killed by a signal kills this shell with the same signal, so the
+# launcher still sees the crash and stops the other ranks.
+dir=$1
+shift
+rank=${PMI_RANK:-${PMIX_RANK:-${OMPI_COMM_WORLD_RANK:-0}}}
+"$@" >"$dir/rank$rank.out" 2>"$dir/rank$rank.err"
+rc=$?
+echo "$rc" >"$dir/rank$rank.rc.tmp" && mv "$dir/rank$rank.rc.tmp" "$dir/rank$rank.rc"
+if [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
+    trap - "$((rc - 128))" 2>/dev/null
+    kill "-$((rc - 128))" $$
+fi
+exit "$rc"

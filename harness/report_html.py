@@ -1,0 +1,244 @@
+"""The certification report: one self-contained HTML file (inline style,
+no script, no external asset), readable offline and attachable as is."""
+
+from html import escape
+
+from harness import verdicts as V
+
+STYLE = """
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;
+ color:#222;padding:0 1em}
+h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;margin-top:2em}
+table{border-collapse:collapse;margin:.5em 0 1em}
+th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;
+ vertical-align:top}
+th{background:#f3f3f3}td.n{text-align:right}
+code,pre{font:12px/1.35 ui-monospace,monospace}
+pre{background:#f7f7f7;padding:.5em;overflow-x:auto;white-space:pre-wrap}
+.v{font-weight:bold;padding:0 .3em;border-radius:3px}
+.PASS,.CONFORMANT{background:#d7f5d7;color:#075207}
+.FAIL,.CRASH,.TIMEOUT,.NOT-CONFORMANT{background:#fbd5d5;color:#8a0b0b}
+.UNSUPPORTED,.INCOMPLETE{background:#fff1c2;color:#6b4b00}
+.NOT-OFFERED,.NO-TESTS-SELECTED{background:#e6e6e6;color:#444}
+.big{font-size:1.5em;padding:.2em .6em}
+.fail{border:1px solid #e3b4b4;border-radius:4px;padding:.5em 1em;
+ margin:.8em 0}
+.muted{color:#666}
+"""
+
+LEGEND = [
+    (V.PASS, "every check of the test held"),
+    (V.FAIL, "a check did not hold: the expected and observed values are "
+             "shown"),
+    (V.CRASH, "the test process died (signal named) or exited without a "
+              "verdict"),
+    (V.TIMEOUT, "no verdict within the timeout; the test's process group "
+                "was killed"),
+    (V.UNSUPPORTED, "the implementation lacks an optional interface the "
+                    "test needs (e.g. the test-control interface)"),
+]
+
+
+def _e(x):
+    return escape(str(x), quote=True)
+
+
+def badge(word, big=False):
+    cls = word.replace(" ", "-")
+    return f'<span class="v {cls}{" big" if big else ""}">{_e(word)}</span>'
+
+
+def _counts(counts):
+    parts = [f"{n}&nbsp;{badge(vd)}" for vd in V.ORDER
+             for n in [counts.get(vd, 0)] if n]
+    return " ".join(parts) or '<span class="muted">none</span>'
+
+
+def _summary_table(doc):
+    rows = []
+    for api, a in doc["apis"].items():
+        c = a.get("counts", {})
+        cov = a["coverage"]
+        exported = (f"{a['calls_exported']} of {a['calls_total']}"
+                    if a["offered"] else "&ndash;")
+        notes = "<br>".join(_e(n) for n in a["notes"] + a["problems"])
+        rows.append(
+            f"<tr><td><a href='#{_e(api)}'>{_e(api)}</a></td>"
+            f"<td>{badge(a['status'])}</td><td><code>{_e(a['library'])}"
+            f"</code></td><td class=n>{exported}</td>"
+            f"<td>{_counts(c.get('conformance', {}))}</td>"
+            f"<td>{_counts(c.get('robustness', {}))}</td>"
+            f"<td class=n>{cov['covered']} of {cov['testable']}</td>"
+            f"<td class=n>{a['errata']}</td><td>{notes}</td></tr>")
+    return ("<table><tr><th>API</th><th>status</th><th>library</th>"
+            "<th>calls exported</th><th>conformance tier</th>"
+            "<th>robustness tier (does not decide)</th>"
+            "<th>clauses with a test / testable</th><th>errata</th>"
+            "<th>notes</th></tr>" + "".join(rows) + "</table>")
+
+
+def _clause_block(cid, v):
+    k = v.clauses.get(cid) if v else None
+    if not k:
+        return (f"<li><code>{_e(cid)}</code> <span class=muted>(not in "
+                "clauses.json: counted as mandatory)</span></li>")
+    extra = []
+    if k.get("errata"):
+        extra.append("errata " + ", ".join(k["errata"]))
+    if k.get("readings"):
+        extra.append("accepted readings: " + ", ".join(map(str, k["readings"])))
+    return (f"<li><code>{_e(cid)}</code>, section {_e(k.get('section', '?'))}"
+            f"{'' if k.get('mandatory', True) else ' (optional)'}: "
+            f"{_e(k.get('statement', ''))}"
+            + (f" <span class=muted>Expected: {_e(k['expected'])}.</span>"
+               if k.get("expected") else "")
+            + (f" <span class=muted>({_e('; '.join(extra))})</span>"
+               if extra else "") + "</li>")
+
+
+def _failure(r, v):
+    checks = "".join(
+        f"<tr><td><code>{_e(f['clause'])}</code></td>"
+        f"<td><code>{_e(f['expected'])}</code></td>"
+        f"<td><code>{_e(f['observed'])}</code></td>"
+        f"<td><code>{_e(f['at'])}</code>"
+        + (f" rank {f['rank']}" if "rank" in f else "")
+        + f"</td><td>{_e(f['msg'])}</td></tr>" for f in r["failures"])
+    table = ("<table><tr><th>clause</th><th>expected</th><th>observed</th>"
+             "<th>at</th><th>check</th></tr>" + checks + "</table>"
+             if checks else "")
+    cited = {f["clause"] for f in r["failures"]} | set(r["clauses"])
+    clauses = "".join(_clause_block(c, v) for c in sorted(cited) if c != "-")
+    out = "".join(
+        f"<details><summary>{name}</summary><pre>{_e(r[key])}</pre></details>"
+        for key, name in (("stdout", "standard output"),
+                          ("stderr", "standard error")) if r.get(key))
+    return (f"<div class=fail id='t-{_e(r['name'])}'><p>{badge(r['verdict'])} "
+            f"<code>{_e(r['name'])}</code>"
+            + (f" &mdash; {_e(r['detail'])}" if r["detail"] else "")
+            + ("" if r["mandatory"] else " <span class=muted>(optional "
+               "clauses only: does not decide)</span>") + "</p>"
+            + table + (f"<ul>{clauses}</ul>" if clauses else "") + out
+            + "</div>")
+
+
+def _calls_table(a):
+    rows = []
+    for c in a.get("calls", []):
+        exp = {True: "yes", False: "<b>no</b>", None: "&ndash;"}[c["exported"]]
+        cells = "".join(f"<td class=n>{c['counts'][vd] or ''}</td>"
+                        for vd in V.ORDER)
+        rows.append(f"<tr><td><code>{_e(c['name'])}</code></td>"
+                    f"<td>{_e(c['section'])}</td><td>{_e(c['kind'])}</td>"
+                    f"<td>{exp}</td>{cells}</tr>")
+    if not rows:
+        return "<p class=muted>calls.json lists no call yet.</p>"
+    return ("<table><tr><th>call</th><th>section</th><th>kind</th>"
+            "<th>exported</th>" + "".join(f"<th>{vd}</th>" for vd in V.ORDER)
+            + "</tr>" + "".join(rows) + "</table>")
+
+
+def _tests_table(tests):
+    rows = "".join(
+        f"<tr><td><code>{_e(r['name'])}</code></td><td>{badge(r['verdict'])}"
+        f"</td><td>{_e(r['tier'])}</td><td>{_e(', '.join(r['clauses']) or '-')}"
+        f"</td><td class=n>{r.get('duration', 0):.3f}</td>"
+        f"<td>{_e(r['detail'])}</td></tr>" for r in tests)
+    return ("<table><tr><th>test</th><th>verdict</th><th>tier</th>"
+            "<th>clauses</th><th>seconds</th><th>detail</th></tr>"
+            + rows + "</table>")
+
+
+def _api_section(api, a, tests, v):
+    parts = [f"<h2 id='{_e(api)}'>{_e(api)} {badge(a['status'])}</h2>"]
+    if not a["offered"]:
+        parts.append(f"<p>Not offered: <code>{_e(a['library'])}</code> is not "
+                     "in the implementation directory, so no test of this API "
+                     "was run.</p>")
+        return "".join(parts)
+    for n in a["notes"] + a["problems"]:
+        parts.append(f"<p>{_e(n)}</p>")
+    parts.append(f"<p>{a['calls_exported']} of {a['calls_total']} calls "
+                 f"exported by <code>{_e(a['library'])}</code>.")
+    if a["missing_calls"]:
+        parts.append(" Missing: " + ", ".join(
+            f"<code>{_e(m)}</code>" for m in a["missing_calls"]))
+    parts.append("</p>")
+    conf = [r for r in tests if r["tier"] == "conformance"]
+    rob = [r for r in tests if r["tier"] != "conformance"]
+    bad = [r for r in conf if r["verdict"] != V.PASS]
+    parts.append(f"<h3>Conformance tier: tests that did not pass "
+                 f"({len(bad)} of {len(conf)})</h3>")
+    parts += [_failure(r, v) for r in bad] or ["<p>None.</p>"]
+    parts.append("<h3>Calls</h3>" + _calls_table(a))
+    cov = a["coverage"]
+    parts.append(f"<h3>Clause coverage</h3><p>{cov['covered']} of "
+                 f"{cov['testable']} testable clauses have a test "
+                 f"({cov['untestable']} clauses recorded as untestable).</p>")
+    if cov["uncovered"]:
+        parts.append("<details><summary>Testable clauses without a test "
+                     f"({len(cov['uncovered'])})</summary><ul>"
+                     + "".join(f"<li><code>{_e(c)}</code></li>"
+                               for c in cov["uncovered"]) + "</ul></details>")
+    if cov["unknown_ids"]:
+        parts.append("<p>Clause ids cited by tests but absent from "
+                     "clauses.json: " + ", ".join(
+                         f"<code>{_e(c)}</code>" for c in cov["unknown_ids"])
+                     + "</p>")
+    parts.append(f"<h3>Robustness tier (reported apart; does not decide "
+                 f"conformance): {len(rob)} test(s)</h3>")
+    rob_bad = [r for r in rob if r["verdict"] != V.PASS]
+    parts += [_failure(r, v) for r in rob_bad]
+    if rob and not rob_bad:
+        parts.append("<p>All passed.</p>")
+    parts.append(f"<p>Errata recorded for this API: {a['errata']}.</p>")
+    if tests:
+        parts.append(f"<details><summary>All {len(tests)} test(s) run"
+                     "</summary>" + _tests_table(tests) + "</details>")
+    return "".join(parts)
+
+
+def render(doc, vecs):
+    f = doc["filters"]
+    scope = []
+    if f["call"]:
+        scope.append("calls " + ", ".join(f["call"]))
+    if f["clause"]:
+        scope.append("clauses " + ", ".join(f["clause"]))
+    head = [
+        "<!DOCTYPE html><html lang=en><head><meta charset=utf-8>",
+        "<title>rdmacts certification report</title>",
+        f"<style>{STYLE}</style></head><body>",
+        "<h1>rdmacts certification report</h1>",
+        f"<p>Verdict: {badge(doc['overall'], big=True)}</p>",
+        "<table>",
+        f"<tr><th>implementation</th><td><code>{_e(doc['impl'])}</code></td></tr>",
+        f"<tr><th>corpus</th><td><code>{_e(doc['bin'])}</code></td></tr>",
+        f"<tr><th>vectors</th><td><code>{_e(doc['vectors'])}</code></td></tr>",
+        f"<tr><th>run</th><td>{_e(doc['started'])} to {_e(doc['finished'])} "
+        f"on {_e(doc['host'])}, {doc['jobs']} parallel job(s), timeout "
+        f"{doc['timeout']:g} s per test</td></tr>",
+        f"<tr><th>APIs selected</th><td>{_e(', '.join(doc['apis']))}</td></tr>",
+    ]
+    if scope:
+        head.append(f"<tr><th>filters</th><td>{_e('; '.join(scope))}: the "
+                    "verdict covers the selected tests only</td></tr>")
+    if doc["rerun"]:
+        head.append("<tr><th>rerun</th><td>tests that had not passed were "
+                    "rerun; the others keep their previous result</td></tr>")
+    head.append("</table>")
+    head.append(
+        "<p>An API is <b>CONFORMANT</b> when every mandatory conformance-tier "
+        "test passed; <b>NOT CONFORMANT</b> when one failed, crashed or timed "
+        "out; <b>INCOMPLETE</b> when nothing failed but conformance could not "
+        "be shown (no corpus, unsupported tests, unreadable vectors); "
+        "<b>NOT OFFERED</b> when the implementation does not ship its "
+        "library.</p>")
+    body = ["<h2>Summary</h2>", _summary_table(doc)]
+    for api, a in doc["apis"].items():
+        tests = [r for r in doc["tests"] if r["api"] == api]
+        body.append(_api_section(api, a, tests, vecs.get(api)))
+    legend = "".join(f"<tr><td>{badge(vd)}</td><td>{_e(t)}</td></tr>"
+                     for vd, t in LEGEND)
+    body.append(f"<h2>Verdicts</h2><table>{legend}</table>")
+    return "".join(head + body) + "</body></html>\n"

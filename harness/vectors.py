@@ -1,0 +1,75 @@
+"""Reads vectors/<api>/{calls,clauses,errata}.json (docs/vectors.md).
+
+A missing file counts as empty: the vectors are written while the corpus
+grows.  A file that exists but cannot be read is a problem the report
+shows, because a certification built on it would be unfounded."""
+
+import json
+import os
+
+
+class ApiVectors:
+    def __init__(self, api):
+        self.api = api
+        self.calls = []      # as in calls.json, in order
+        self.clauses = {}    # id -> clause
+        self.errata = []
+        self.problems = []   # human-readable messages
+
+    def call(self, name):
+        for c in self.calls:
+            if c.get("name") == name:
+                return c
+        return None
+
+
+def _read(path, key, problems):
+    if not os.path.exists(path):
+        return []
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        items = data[key]
+        if not isinstance(items, list):
+            raise ValueError(f'"{key}" is not a list')
+        return [i for i in items if isinstance(i, dict)]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        problems.append(f"{path}: unreadable ({e.__class__.__name__}: {e})")
+        return []
+
+
+def load(vectors_dir, api):
+    v = ApiVectors(api)
+    d = os.path.join(vectors_dir, api)
+    v.calls = _read(os.path.join(d, "calls.json"), "calls", v.problems)
+    for c in _read(os.path.join(d, "clauses.json"), "clauses", v.problems):
+        if "id" in c:
+            v.clauses[c["id"]] = c
+    v.errata = _read(os.path.join(d, "errata.json"), "errata", v.problems)
+    return v
+
+
+def exportable(call):
+    """Calls that are symbols of the library (macros are not)."""
+    return call.get("kind", "function") in ("function", "data")
+
+
+def testable(clause):
+    return clause.get("testability", "testable") == "testable"
+
+
+def snake(call_name):
+    """GNI_CqCreate -> cq_create, dmapp_put_nbi -> put_nbi,
+    dat_ia_open -> ia_open: the <call> component of test names."""
+    name = call_name
+    for prefix in ("GNI_", "gni_", "dmapp_", "DMAPP_", "dat_", "DAT_"):
+        if name.startswith(prefix):
+            name = name[len(prefix):]
+            break
+    out = []
+    for i, ch in enumerate(name):
+        if ch.isupper() and i > 0 and (name[i - 1].islower() or
+                                       name[i - 1].isdigit()):
+            out.append("_")
+        out.append(ch.lower())
+    return "".join(out)

@@ -1,0 +1,50 @@
+/*
+ * rdmacts_internal.h: shared between the files of spec_tests/support only.
+ */
+#ifndef RDMACTS_INTERNAL_H
+#define RDMACTS_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "rdmacts_test.h"
+
+/* Exit statuses of `--run`, as docs/corpus-protocol.md fixes them. */
+enum {
+    RT_EXIT_PASS = 0,
+    RT_EXIT_FAIL = 1,
+    RT_EXIT_USAGE = 2,
+    RT_EXIT_UNSUPPORTED = 77,
+};
+
+struct rt_test {
+    rt_test_fn fn;
+    const char *name;
+    const char *clauses;  /* as declared; "" when none */
+    const char *attrs;    /* as declared; "" when none */
+    const char *file;
+    int line;
+    int np;               /* from attrs; 1 by default */
+};
+
+/* Registry (rdmacts_registry.c). */
+size_t rt_test_count(void);
+struct rt_test *rt_test_at(size_t i);
+const struct rt_test *rt_find_test(const char *name);
+/* Checks names, clauses and attributes of every test; prints each
+ * problem on stderr and returns the number of problems. */
+int rt_validate_tests(void);
+
+/* The test being run and what it has done so far (rdmacts_check.c). */
+struct rt_run_state {
+    const struct rt_test *test;
+    int checks;
+    int failures;
+    bool unsupported;
+};
+extern struct rt_run_state rt_run;
+void rt_begin_test(const struct rt_test *t);
+/* After the test body: the exit status its outcome maps to. */
+int rt_end_test(void);
+
+#endif

@@ -1,0 +1,168 @@
+/*
+ * rdmacts_main.c: main() of every corpus binary (docs/corpus-protocol.md).
+ *
+ *   prog --list       one line per test: NAME<TAB>CLAUSES<TAB>ATTRS
+ *   prog --run NAME   runs one test; the exit status is its verdict
+ *   prog              runs every single-process test, for debugging
+ *
+ * CUnit does the registry and the running; the verdict of a test comes
+ * from what its checks recorded (rdmacts_check.c), because UNSUPPORTED
+ * and "checked nothing" are outcomes CUnit does not know.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+#include <CUnit/TestRun.h>
+
+#include "rdmacts_internal.h"
+
+static int last_status = RT_EXIT_USAGE;
+static bool verbose;
+static unsigned counts[3]; /* passed, failed, unsupported */
+
+static void usage(FILE *out, const char *prog)
+{
+    fprintf(out,
+            "usage: %s --list | --run NAME | (no argument: run all)\n"
+            "  --list      print NAME<TAB>CLAUSES<TAB>ATTRS for every test\n"
+            "  --run NAME  run test NAME; exit 0 PASS, 1 FAIL, 77 UNSUPPORTED\n"
+            "See docs/corpus-protocol.md.\n",
+            prog);
+}
+
+static void list_tests(void)
+{
+    for (size_t i = 0; i < rt_test_count(); i++) {
+        const struct rt_test *t = rt_test_at(i);
+        printf("%s\t%s\t%s\n", t->name, *t->clauses ? t->clauses : "-",
+               *t->attrs ? t->attrs : "-");
+    }
+}
+
+static void on_start(const CU_pTest test, const CU_pSuite suite)
+{
+    (void)suite;
+    rt_begin_test(rt_find_test(test->pName));
+}
+
+static void on_complete(const CU_pTest test, const CU_pSuite suite,
+                        const CU_pFailureRecord failures)
+{
+    static const char *const words[] = {"PASS", "FAIL", "UNSUPPORTED"};
+    (void)suite;
+    (void)failures;
+    last_status = rt_end_test();
+    int k = last_status == RT_EXIT_PASS ? 0 : last_status == RT_EXIT_FAIL ? 1 : 2;
+    counts[k]++;
+    if (verbose)
+        printf("%-11s %s\n", words[k], test->pName);
+    rt_begin_test(NULL);
+}
+
+/* Suite "<api>.<call>" for test "<api>.<call>.<aspect>.<case>". */
+static CU_pSuite suite_for(const char *name)
+{
+    char suite[256];
+    const char *dot = strchr(name, '.');
+    dot = dot ? strchr(dot + 1, '.') : NULL;
+    size_t len = dot ? (size_t)(dot - name) : strlen(name);
+    if (len >= sizeof suite)
+        len = sizeof suite - 1;
+    memcpy(suite, name, len);
+    suite[len] = '\0';
+    CU_pSuite s = CU_get_suite(suite);
+    return s ? s : CU_add_suite(suite, NULL, NULL);
+}
+
+static CU_pTest add_test(const struct rt_test *t, CU_pSuite *suite)
+{
+    *suite = suite_for(t->name);
+    CU_pTest cu = *suite ? CU_add_test(*suite, t->name, t->fn) : NULL;
+    if (!cu)
+        fprintf(stderr, "rdmacts: CUnit could not register %s: %s\n",
+                t->name, CU_get_error_msg());
+    return cu;
+}
+
+static int run_one(const char *name)
+{
+    const struct rt_test *t = rt_find_test(name);
+    CU_pSuite suite;
+    CU_pTest cu;
+
+    if (!t) {
+        fprintf(stderr, "rdmacts: no test named \"%s\" (see --list)\n", name);
+        return RT_EXIT_USAGE;
+    }
+    cu = add_test(t, &suite);
+    if (!cu)
+        return RT_EXIT_USAGE;
+    if (CU_run_test(suite, cu) != CUE_SUCCESS) {
+        fprintf(stderr, "rdmacts: CUnit could not run %s: %s\n", name,
+                CU_get_error_msg());
+        return RT_EXIT_USAGE;
+    }
+    return last_status;
+}
+
+static int run_all(void)
+{
+    unsigned skipped = 0;
+    CU_pSuite suite;
+
+    verbose = true;
+    for (size_t i = 0; i < rt_test_count(); i++) {
+        const struct rt_test *t = rt_test_at(i);
+        if (t->np > 1) {
+            printf("%-11s %s (np=%d: run it through the harness)\n", "SKIPPED",
+                   t->name, t->np);
+            skipped++;
+        } else if (!add_test(t, &suite)) {
+            return RT_EXIT_USAGE;
+        }
+    }
+    if (CU_run_all_tests() != CUE_SUCCESS) {
+        fprintf(stderr, "rdmacts: CUnit run failed: %s\n", CU_get_error_msg());
+        return RT_EXIT_USAGE;
+    }
+    printf("rdmacts: %u passed, %u failed, %u unsupported, %u skipped\n",
+           counts[0], counts[1], counts[2], skipped);
+    return counts[1] ? RT_EXIT_FAIL : RT_EXIT_PASS;
+}
+
+int main(int argc, char **argv)
+{
+    int status;
+
+    /* Lines the test prints must survive a crash that follows them. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+        usage(stdout, argv[0]);
+        return 0;
+    }
+    if (!(argc == 1 || (argc == 2 && strcmp(argv[1], "--list") == 0) ||
+          (argc == 3 && strcmp(argv[1], "--run") == 0))) {
+        usage(stderr, argv[0]);
+        return RT_EXIT_USAGE;
+    }
+    if (rt_validate_tests() != 0) {
+        fprintf(stderr, "rdmacts: the test declarations above are invalid\n");
+        return RT_EXIT_USAGE;
+    }
+    if (argc == 2) {
+        list_tests();
+        return 0;
+    }
+    if (CU_initialize_registry() != CUE_SUCCESS) {
+        fprintf(stderr, "rdmacts: CUnit: %s\n", CU_get_error_msg());
+        return RT_EXIT_USAGE;
+    }
+    CU_set_test_start_handler(on_start);
+    CU_set_test_complete_handler(on_complete);
+    status = argc == 3 ? run_one(argv[2]) : run_all();
+    CU_cleanup_registry();
+    fflush(stdout);
+    return status;
+}
