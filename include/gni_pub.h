@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-/* Version (not in the document: E-UGNI-078). */
+/* Version (not in the document: E-UGNI-023). */
 #define GNI_MAJOR_REV 0x00
 #define GNI_MINOR_REV 0x5c
 #define GNI_CODE_REV  0x0000
@@ -70,7 +70,7 @@ typedef struct gni_err  *gni_err_handle_t;
 typedef struct gni_msgq *gni_msgq_handle_t;
 typedef struct gni_ce   *gni_ce_handle_t;
 
-/* Registered memory handle: opaque to clients, passed by value (E-UGNI-079). */
+/* Registered memory handle: opaque to clients, passed by value (E-UGNI-136). */
 typedef struct gni_mem_handle {
 	uint64_t qword1;
 	uint64_t qword2;
@@ -87,7 +87,7 @@ typedef enum gni_mem_handle_attr {
 } gni_mem_handle_attr_t;
 
 /* 3.12.5 gni_return; ERROR_NOMEM is used by the calls but missing from
- * the document's enum (E-UGNI-070). */
+ * the document's enum (E-UGNI-134). */
 typedef enum gni_return {
 	GNI_RC_SUCCESS = 0,
 	GNI_RC_NOT_DONE,
@@ -108,7 +108,7 @@ typedef enum gni_return {
 /* Text for each gni_return_t, indexed by the code (vendor extension). */
 extern const char *gni_err_str[];
 
-/* 3.2.1 CdmCreate modes (values: E-UGNI-004). */
+/* 3.2.1 CdmCreate modes (values: E-UGNI-011). */
 #define GNI_CDM_MODE_FORK_NOCOPY            0x00000001
 #define GNI_CDM_MODE_FORK_FULLCOPY          0x00000002
 #define GNI_CDM_MODE_FORK_PARTCOPY          0x00000004
@@ -145,7 +145,7 @@ typedef enum gni_post_state {
 	GNI_POST_REMOTE_DATA
 } gni_post_state_t;
 
-/* 3.4.2 MemRegister flags (values: E-UGNI-028). */
+/* 3.4.2 MemRegister flags (values: E-UGNI-046). */
 #define GNI_MEM_READWRITE           0x00000000
 #define GNI_MEM_READ_ONLY           0x00000001
 #define GNI_MEM_USE_VMDH            0x00000002
@@ -171,7 +171,7 @@ typedef struct gni_mem_segment {
 } gni_mem_segment_t;
 
 /* 3.12.1 gni_cq_mode: a bit mask, so an integer type with flag macros
- * rather than the document's enum (E-UGNI-066). */
+ * rather than the document's enum (E-UGNI-128). */
 typedef uint32_t gni_cq_mode_t;
 #define GNI_CQ_NOBLOCK    0x00000000
 #define GNI_CQ_BLOCKING   0x00000001
@@ -181,7 +181,7 @@ typedef uint32_t gni_cq_mode_t;
 #define GNI_CQ_NOAUTOFILL 0x00000010
 
 /* 3.13.3 gni_cq_entry.  The entry encoding is not public: clients read
- * it only through the accessors below (E-UGNI-075). */
+ * it only through the accessors below (E-UGNI-138). */
 typedef uint64_t gni_cq_entry_t;
 #define GNI_CQ_EVENT_TYPE_POST  0x0ULL
 #define GNI_CQ_EVENT_TYPE_SMSG  0x1ULL
@@ -245,7 +245,7 @@ unsigned gni_cq_bte_enq_status(gni_cq_entry_t entry);
 #define GNI_CQ_BTE_ENQ_STATUS(e)      gni_cq_bte_enq_status(e)
 
 /* 3.12.4 gni_post_type; the document's enum stops at AMO although 3.13.7
- * lists GNI_POST_CQWRITE (E-UGNI-068). */
+ * lists GNI_POST_CQWRITE (E-UGNI-133). */
 typedef enum gni_post_type {
 	GNI_POST_RDMA_PUT = 1,
 	GNI_POST_RDMA_GET,
@@ -326,7 +326,7 @@ typedef enum gni_ce_cmd_type {
 
 #define GNI_CE_MAX_CHILDREN 32
 
-/* 3.13.7 descriptor cq_mode (values: E-UGNI-081). */
+/* 3.13.7 descriptor cq_mode (values: E-UGNI-151). */
 #define GNI_CQMODE_SILENT       0x0000
 #define GNI_CQMODE_LOCAL_EVENT  0x0001
 #define GNI_CQMODE_GLOBAL_EVENT 0x0002
@@ -334,7 +334,7 @@ typedef enum gni_ce_cmd_type {
 #define GNI_CQMODE_DUAL_EVENTS  (GNI_CQMODE_LOCAL_EVENT | GNI_CQMODE_GLOBAL_EVENT)
 
 /* 3.13.7 descriptor dlvr_mode.  The vendor spelling is DLVMODE; the
- * document's DLVRMODE names are kept as aliases (E-UGNI-082). */
+ * document's DLVRMODE names are kept as aliases (E-UGNI-150). */
 #define GNI_DLVMODE_PERFORMANCE  0x0000
 #define GNI_DLVMODE_NO_ADAPT     0x0001
 #define GNI_DLVMODE_NO_HASH      0x0002
@@ -370,14 +370,14 @@ typedef uint8_t gni_error_mask_t;
 #define GNI_ERRMASK_DIAG_ONLY           (1 << 6)
 #define GNI_ERRMASK_UNKNOWN_TRANSACTION (1 << 7)
 
-/* Sizes and limits (E-UGNI-035, E-UGNI-046). */
+/* Sizes and limits (E-UGNI-067, E-UGNI-092, E-UGNI-101). */
 #define GNI_DATAGRAM_MAXSIZE         128
 #define GNI_SMSG_MAX_SIZE            65535
 #define GNI_SMSG_ANY_TAG             0xFF
 #define FMA_SMSG_MAX_RETRANS_DEFAULT 10
 
 /* 3.13.7 gni_post_descriptor: 184 bytes on LP64; the ce_* members follow
- * the document's 21 members as in the vendor ABI (E-UGNI-083). */
+ * the document's 21 members as in the vendor ABI (E-UGNI-143). */
 typedef struct gni_post_descriptor {
 	void *next_descr;
 	void *prev_descr;
@@ -423,7 +423,7 @@ typedef struct gni_error_event {
 	uint64_t info_mmrs[4];
 } gni_error_event_t;
 
-/* 3.13.4 gni_job_limits (values of the constants: E-UGNI-017). */
+/* 3.13.4 gni_job_limits (values of the constants: E-UGNI-031). */
 #define GNI_JOB_INVALID_LIMIT    (-1)
 #define GNI_JOB_CTRL_NTT_CLEANUP (0x01)
 #define GNI_JOB_CTRL_CE0_MASK    (1 << 0)
@@ -451,7 +451,7 @@ typedef enum gni_smsg_type {
 } gni_smsg_type_t;
 
 /* 3.13.8 gni_smsg_attr: mbox_maxcredit is 16 bits as in the vendor ABI,
- * not the document's uint32_t; the layout is unchanged (E-UGNI-086). */
+ * not the document's uint32_t; the layout is unchanged (E-UGNI-155). */
 typedef struct gni_smsg_attr {
 	gni_smsg_type_t msg_type;
 	void *msg_buffer;
@@ -492,7 +492,7 @@ gni_return_t GNI_CdmAttach(IN gni_cdm_handle_t cdm_handle,
 /* 3.2.5 GetVersion */
 gni_return_t GNI_GetVersion(OUT uint32_t *version);
 
-/* 3.2.6 ConfigureNTT: ntt_base is INOUT, so a pointer (E-UGNI-014). */
+/* 3.2.6 ConfigureNTT: ntt_base is INOUT, so a pointer (E-UGNI-026). */
 gni_return_t GNI_ConfigureNTT(IN uint32_t device_id,
 		IN gni_ntt_descriptor_t *ntt_desc, INOUT uint32_t *ntt_base);
 
@@ -546,7 +546,7 @@ gni_return_t GNI_EpCreate(IN gni_nic_handle_t nic_handle,
 gni_return_t GNI_EpSetEventData(IN gni_ep_handle_t ep_handle,
 		IN uint32_t local_event, IN uint32_t remote_event);
 
-/* 3.5.3 EpBind: remote_id is an input (E-UGNI-040). */
+/* 3.5.3 EpBind: remote_id is an input (E-UGNI-060). */
 gni_return_t GNI_EpBind(IN gni_ep_handle_t ep_handle,
 		IN uint32_t remote_addr, IN uint32_t remote_id);
 
@@ -556,16 +556,16 @@ gni_return_t GNI_EpUnbind(IN gni_ep_handle_t ep_handle);
 /* 3.5.5 EpDestroy */
 gni_return_t GNI_EpDestroy(IN gni_ep_handle_t ep_handle);
 
-/* 3.5.6 EpPostData */
+/* 3.5.6 EpPostData: out_buf receives the peer's datagram (E-UGNI-066). */
 gni_return_t GNI_EpPostData(IN gni_ep_handle_t ep_handle, IN void *in_data,
-		IN uint16_t data_len, IN void *out_buf, IN uint16_t buf_size);
+		IN uint16_t data_len, OUT void *out_buf, IN uint16_t buf_size);
 
 /* 3.5.7 EpPostDataWId */
 gni_return_t GNI_EpPostDataWId(IN gni_ep_handle_t ep_handle,
-		IN void *in_data, IN uint16_t data_len, IN void *out_buf,
+		IN void *in_data, IN uint16_t data_len, OUT void *out_buf,
 		IN uint16_t buf_size, IN uint64_t datagram_id);
 
-/* 3.5.8 EpPostDataTest (post_state type: E-UGNI-047) */
+/* 3.5.8 EpPostDataTest (post_state type: E-UGNI-073) */
 gni_return_t GNI_EpPostDataTest(IN gni_ep_handle_t ep_handle,
 		OUT gni_post_state_t *post_state, OUT uint32_t *remote_address,
 		OUT uint32_t *remote_id);
@@ -605,7 +605,7 @@ gni_return_t GNI_PostDataProbeById(IN gni_nic_handle_t nic_handle,
 gni_return_t GNI_PostDataProbeWaitById(IN gni_nic_handle_t nic_handle,
 		IN uint32_t timeout, OUT uint64_t *datagram_id);
 
-/* 3.5.16 PostDataProbeWaitById, the vendor library's spelling (E-UGNI-059) */
+/* 3.5.16 PostDataProbeWaitById, the vendor library's spelling (E-UGNI-082) */
 gni_return_t GNI_PostdataProbeWaitById(IN gni_nic_handle_t nic_handle,
 		IN uint32_t timeout, OUT uint64_t *datagram_id);
 
@@ -622,7 +622,7 @@ gni_return_t GNI_SmsgInit(IN gni_ep_handle_t ep_handle,
 		IN gni_smsg_attr_t *local_smsg_attr,
 		IN gni_smsg_attr_t *remote_smsg_attr);
 
-/* 3.7.2 SmsgSend: msg_id by value (E-UGNI-088). */
+/* 3.7.2 SmsgSend: msg_id by value (E-UGNI-095). */
 gni_return_t GNI_SmsgSend(IN gni_ep_handle_t ep_handle, IN void *header,
 		IN uint32_t header_length, IN void *data,
 		IN uint32_t data_length, IN uint32_t msg_id);
@@ -651,7 +651,7 @@ gni_return_t GNI_PostRdma(IN gni_ep_handle_t ep_handle,
 
 /* 3.9 Completion Queue Processing */
 
-/* 3.9.1 CqTestEvent (return type: E-UGNI-103) */
+/* 3.9.1 CqTestEvent (return type: E-UGNI-106) */
 gni_return_t GNI_CqTestEvent(IN gni_cq_handle_t cq_handle);
 
 /* 3.9.2 CqGetEvent */
@@ -680,7 +680,7 @@ gni_return_t GNI_PostCqWrite(IN gni_ep_handle_t ep_handle,
 gni_return_t GNI_CqErrorStr(IN gni_cq_entry_t entry, OUT void *buffer,
 		IN uint32_t length);
 
-/* 3.9.8 CqErrorRecoverable: the first parameter is a CQ entry (E-UGNI-125). */
+/* 3.9.8 CqErrorRecoverable: the first parameter is a CQ entry (E-UGNI-119). */
 gni_return_t GNI_CqErrorRecoverable(IN gni_cq_entry_t entry,
 		OUT uint32_t *recoverable);
 
@@ -698,15 +698,15 @@ gni_return_t GNI_ReleaseErrors(IN gni_err_handle_t err_handle);
 gni_return_t GNI_GetErrorMask(IN gni_err_handle_t err_handle,
 		OUT gni_error_mask_t *mask);
 
-/* 3.10.4 SetErrorMask: mask_out is written (E-UGNI-132). */
+/* 3.10.4 SetErrorMask: mask_out is written (E-UGNI-123). */
 gni_return_t GNI_SetErrorMask(IN gni_err_handle_t err_handle,
 		IN gni_error_mask_t mask_in, OUT gni_error_mask_t *mask_out);
 
-/* 3.10.5 GetErrorEvent: event is written (E-UGNI-134). */
+/* 3.10.5 GetErrorEvent: event is written (E-UGNI-124). */
 gni_return_t GNI_GetErrorEvent(IN gni_err_handle_t err_handle,
 		OUT gni_error_event_t *event);
 
-/* 3.10.6 WaitErrorEvents: events is written (E-UGNI-136). */
+/* 3.10.6 WaitErrorEvents: events is written (E-UGNI-125). */
 gni_return_t GNI_WaitErrorEvents(IN gni_err_handle_t err_handle,
 		OUT gni_error_event_t *events, IN uint32_t events_size,
 		IN uint32_t timeout, OUT uint32_t *num_events);
