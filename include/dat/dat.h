@@ -306,7 +306,7 @@ typedef DAT_UINT64 DAT_IA_ATTR_MASK;
 #define DAT_IA_FIELD_NONE                               UINT64_C(0x0)
 
 /* DAT 1.0/1.1 names (the 1.2 header's MAX_DTO_PER_OP alias is malformed;
- * it is given its evident meaning here: see the errata) */
+ * it is given its evident meaning here: E-UDAPL-042) */
 #define DAT_IA_ALL                     DAT_IA_FIELD_ALL
 #define DAT_IA_FIELD_IA_MAX_MTU_SIZE   DAT_IA_FIELD_IA_MAX_MESSAGE_SIZE
 #define DAT_IA_FIELD_IA_MAX_DTO_PER_OP DAT_IA_FIELD_IA_MAX_DTO_PER_EP
@@ -845,8 +845,8 @@ extern DAT_RETURN dat_ep_post_rdma_read(
 
 /*
  * dat_ep_post_rdma_write(3DAT).  The man page synopsis names
- * dat_ep_post_rdma_read and a non-const remote_buffer (erratum); the
- * 1.2 ABI is this.
+ * dat_ep_post_rdma_read and a non-const remote_buffer (E-UDAPL-001,
+ * E-UDAPL-002); the 1.2 ABI is this.
  */
 extern DAT_RETURN dat_ep_post_rdma_write(
 	IN DAT_EP_HANDLE          ep_handle,
@@ -906,7 +906,7 @@ extern DAT_RETURN dat_rmr_query(
 
 /*
  * dat_rmr_bind(3DAT).  The man page shows a non-const lmr_triplet; the
- * 1.2 ABI takes it const (erratum).
+ * 1.2 ABI takes it const (E-UDAPL-014).
  */
 extern DAT_RETURN dat_rmr_bind(
 	IN  DAT_RMR_HANDLE         rmr_handle,

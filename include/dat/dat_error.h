@@ -55,7 +55,7 @@ typedef enum dat_return_type {
 	/*
 	 * Memory access not allowed by the privileges of an LMR or RMR.
 	 * (The 1.2 reference header swaps the comments of these two
-	 * types; the man pages are followed here: see the errata.)
+	 * types; the man pages are followed here: E-UDAPL-035.)
 	 */
 	DAT_PRIVILEGES_VIOLATION        = 0x000B0000,
 	/* Protection Zone mismatch between memory and Endpoint. */

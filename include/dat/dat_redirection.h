@@ -29,7 +29,7 @@ typedef struct dat_provider DAT_PROVIDER;
  * the name, version and thread safety against the registry, so the
  * Provider gets the four arguments of dat_ia_open (DAT Collaborative
  * 1.2 form; Sun's libdat adds a fifth, "relaxed ordering aware",
- * boolean: see the errata).
+ * boolean: E-UDAPL-041).
  */
 typedef DAT_RETURN (*DAT_IA_OPEN_FUNC)(
 	IN    const DAT_NAME_PTR name,

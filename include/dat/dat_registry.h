@@ -1,7 +1,7 @@
 /*
  * dat/dat_registry.h - the Provider side of the libdat registry.
  *
- * Included by Provider libraries and by libdat, not by Consumers.
+ * Used by Provider libraries and by libdat; dat/udat.h includes it.
  * A Provider registers its dispatch table (struct dat_provider) under
  * the IA name and DAT version of a DAT_PROVIDER_INFO.  A Provider that
  * libdat loads itself (from dat.conf) exports dat_provider_init and

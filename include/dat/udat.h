@@ -177,7 +177,7 @@ typedef enum dat_pz_support {
  * DAT_EVD_FLAGS: 0 software, 1 connection request, 2 DTO, 3 connection,
  * 4 RMR bind, 5 asynchronous.  (The 1.2 header declares the array
  * const; the layout is the same without it, and a Provider must be
- * able to fill it: see the errata.)
+ * able to fill it: E-UDAPL-044.)
  *
  * lmr_sync_req says whether dat_lmr_sync_rdma_read/write are needed.
  */
@@ -339,5 +339,13 @@ extern DAT_RETURN dat_evd_clear_unwaitable(
 
 /* The Provider dispatch table and DAT_HANDLE_TO_PROVIDER. */
 #include <dat/udat_redirection.h>
+
+/*
+ * The registry calls.  The 1.2 layout leaves them to Providers, but
+ * dat_registry_add_provider and dat_registry_remove_provider are libdat
+ * exports like every other call, so every libdat symbol is declared
+ * once udat.h is included.
+ */
+#include <dat/dat_registry.h>
 
 #endif /* _UDAT_H_ */

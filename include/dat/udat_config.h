@@ -19,7 +19,7 @@
  * Thread safety requested by dat_ia_open().  The 1.2 reference headers
  * choose DAT_FALSE (the reference implementation is not thread safe);
  * a build may define DAT_THREADSAFE before including any DAT header.
- * See errata E-UDAPL on udat_config.h.
+ * See erratum E-UDAPL-043.
  */
 #ifndef DAT_THREADSAFE
 #define DAT_THREADSAFE DAT_FALSE
