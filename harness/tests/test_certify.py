@@ -1,0 +1,303 @@
+"""`python3 -m harness certify`: verdicts, isolation, filters, rerun,
+decision, exit status and reports."""
+
+import os
+import shutil
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import Layout
+
+MIXED = {
+    "ugni.cdm_create.pass.arithmetic": "PASS",
+    "ugni.cq_create.fail.eq_int": "FAIL",
+    "ugni.cq_create.fail.rc_in": "FAIL",
+    "ugni.cq_create.fail.require": "FAIL",
+    "ugni.cq_create.fail.no_check": "FAIL",
+    "ugni.mem_register.fail.mem_eq": "FAIL",
+    "ugni.mem_register.fail.u64": "FAIL",
+    "ugni.mem_register.crash.segv": "CRASH",
+    "ugni.mem_register.crash.abort": "CRASH",
+    "ugni.post_fma.hang.forever": "TIMEOUT",
+    "ugni.smsg_send.unsupported.faults": "UNSUPPORTED",
+    "ugni.smsg_send.fail.then_unsupported": "FAIL",
+    "ugni.cq_create.robust.stale_handle": "FAIL",
+    "ugni.cdm_create.fail.optional_clause": "FAIL",
+    "dmapp.init.ranks.both_pass": "PASS",
+    "dmapp.init.ranks.rank1_fails": "FAIL",
+    "dmapp.init.ranks.rank1_crashes": "CRASH",
+}
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    """Every verdict at once; uDAPL offered without a corpus."""
+    lay = Layout(tmp_path_factory.mktemp("mixed"),
+                 {"ugni": "verdicts", "dmapp": "ranks"},
+                 ["libugni.so", "libdmapp.so", "libdat.so"])
+    start = time.monotonic()
+    run = lay.certify(timeout=2)
+    run.elapsed = time.monotonic() - start
+    run.layout = lay
+    return run
+
+
+def test_each_verdict(mixed):
+    assert mixed.verdicts() == MIXED, mixed.stdout + mixed.stderr
+
+
+def test_a_crash_and_a_hang_do_not_stop_the_run(mixed):
+    # All 17 tests have a verdict, and the hang cost one timeout, not the run.
+    assert len(mixed.results["tests"]) == len(MIXED)
+    assert mixed.elapsed < 15
+
+
+def test_timeout_kills_the_process_group(mixed):
+    binary = os.path.join(mixed.layout.bin, "ugni_tests")
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read().decode(errors="replace")
+        except OSError:
+            continue
+        assert binary not in cmd, f"left running: {cmd}"
+
+
+def test_fail_details_are_parsed(mixed):
+    t = mixed.test("ugni.cq_create.fail.eq_int")
+    (f,) = t["failures"]
+    assert f["clause"] == "T-UGNI-CQ-1"
+    assert f["expected"] == "2(FAKE_RC_INVALID_PARAM)"
+    assert f["observed"] == "0(FAKE_RC_SUCCESS)"
+
+
+def test_crash_names_the_signal(mixed):
+    assert mixed.test("ugni.mem_register.crash.segv")["detail"] == "SIGSEGV"
+    assert mixed.test("ugni.mem_register.crash.abort")["detail"] == "SIGABRT"
+
+
+def test_unsupported_carries_its_reason(mixed):
+    t = mixed.test("ugni.smsg_send.unsupported.faults")
+    assert "test-control" in t["detail"]
+
+
+def test_multi_process_verdict_is_the_worst_rank(mixed):
+    t = mixed.test("dmapp.init.ranks.rank1_fails")
+    assert [r["verdict"] for r in t["ranks"]] == ["PASS", "FAIL"]
+    assert t["failures"][0]["rank"] == 1
+    crash = mixed.test("dmapp.init.ranks.rank1_crashes")
+    assert crash["detail"] == "rank 1: SIGSEGV"
+    assert [r["verdict"] for r in mixed.test(
+        "dmapp.init.ranks.both_pass")["ranks"]] == ["PASS", "PASS"]
+
+
+def test_api_statuses_and_exit_status(mixed):
+    apis = mixed.results["apis"]
+    assert apis["ugni"]["status"] == "NOT CONFORMANT"
+    assert apis["dmapp"]["status"] == "NOT CONFORMANT"
+    assert apis["udapl"]["status"] == "INCOMPLETE"
+    assert any("no corpus yet" in n for n in apis["udapl"]["notes"])
+    assert mixed.results["overall"] == "NOT CONFORMANT"
+    assert mixed.status == 1
+
+
+def test_tiers_exports_coverage_errata(mixed):
+    u = mixed.results["apis"]["ugni"]
+    assert u["counts"]["robustness"] == {"FAIL": 1}
+    assert (u["calls_exported"], u["calls_total"]) == (2, 3)
+    assert u["missing_calls"] == ["GNI_MemRegister"]
+    assert (u["coverage"]["covered"], u["coverage"]["testable"]) == (5, 6)
+    assert u["coverage"]["uncovered"] == ["T-UGNI-NOTEST"]
+    assert u["coverage"]["untestable"] == 1
+    assert "T-UGNI-MEM-1" in u["coverage"]["unknown_ids"]
+    assert u["errata"] == 2
+    assert "2 of 3 calls exported" in mixed.stdout
+
+
+def test_unknown_clause_counts_as_mandatory(mixed):
+    t = mixed.test("ugni.post_fma.hang.forever")  # T-UGNI-FMA-1: unknown
+    assert t["mandatory"] is True
+    assert mixed.test("ugni.cdm_create.fail.optional_clause")[
+        "mandatory"] is False
+
+
+def test_html_report(mixed):
+    html = mixed.read("report.html")
+    for word in ("PASS", "FAIL", "CRASH", "TIMEOUT", "UNSUPPORTED",
+                 "NOT CONFORMANT", "INCOMPLETE"):
+        assert f">{word}<" in html, word
+    assert "A NULL cq_hndl returns GNI_RC_INVALID_PARAM." in html
+    assert "3.3.1.3" in html
+    assert "2(FAKE_RC_INVALID_PARAM)" in html
+    assert "Robustness tier" in html
+    assert "2 of 3 calls exported" in html
+    assert "<script" not in html and "http" not in html.replace(
+        "http-equiv", "")
+    assert "<link" not in html
+
+
+def test_junit_report(mixed):
+    root = ET.fromstring(mixed.read("junit.xml"))
+    assert root.get("tests") == str(len(MIXED))
+    ugni = root.find("testsuite[@name='rdmacts.ugni']")
+    assert (ugni.get("failures"), ugni.get("errors"), ugni.get("skipped")) \
+        == ("9", "3", "1")
+    case = ugni.find("testcase[@name='ugni.mem_register.crash.segv']")
+    assert case.find("error").get("type") == "CRASH"
+
+
+def test_rerun_reruns_only_what_did_not_pass(mixed, tmp_path):
+    lay = mixed.layout
+    saved = str(tmp_path / "out")
+    shutil.copytree(lay.out, saved)
+    lay2 = Layout.__new__(Layout)
+    lay2.__dict__.update(lay.__dict__, out=saved)
+    run = lay2.certify("--rerun-failures", timeout=1)
+    assert run.verdicts() == MIXED
+    rerun = {t["name"] for t in run.results["tests"] if t["rerun"]}
+    assert rerun == {n for n, v in MIXED.items() if v != "PASS"}
+    assert run.results["rerun"] is True
+    assert run.status == 1
+
+
+def test_rerun_without_previous_results_is_an_error(layout):
+    lay = layout({"ugni": "allpass"})
+    run = lay.certify("--rerun-failures")
+    assert run.status == 2
+    assert "previous run" in run.stderr
+
+
+def test_conformant_implementation(layout):
+    # allpass starts only if the harness puts IMPL on LD_LIBRARY_PATH.
+    lay = layout({"ugni": "allpass"}, libs=["libugni.so"])
+    run = lay.certify()
+    assert run.status == 0, run.stdout + run.stderr
+    apis = run.results["apis"]
+    assert apis["ugni"]["status"] == "CONFORMANT"
+    assert apis["dmapp"]["status"] == apis["udapl"]["status"] == "NOT OFFERED"
+    assert run.results["overall"] == "CONFORMANT"
+    assert "Overall: CONFORMANT" in run.stdout
+
+
+def test_impl_without_libraries_offers_nothing(layout):
+    lay = layout({"ugni": "allpass"}, libs=[])
+    run = lay.certify()
+    assert {a["status"] for a in run.results["apis"].values()} == {
+        "NOT OFFERED"}
+    assert run.results["tests"] == []
+    assert "libugni.so is not in IMPL" in run.stdout
+    assert run.results["overall"] == "INCOMPLETE"
+    assert run.status == 3
+
+
+def test_filter_by_api(layout):
+    lay = layout({"ugni": "verdicts", "dmapp": "ranks"},
+                 libs=["libugni.so", "libdmapp.so"])
+    run = lay.certify("--api", "dmapp")
+    assert set(run.results["apis"]) == {"dmapp"}
+    assert set(run.verdicts()) == {n for n in MIXED if n.startswith("dmapp.")}
+
+
+def test_filter_by_call_component(layout):
+    run = layout({"ugni": "verdicts"}).certify("--call", "cq_create",
+                                               "--api", "ugni")
+    assert set(run.verdicts()) == {n for n in MIXED
+                                   if n.startswith("ugni.cq_create.")}
+
+
+def test_filter_by_c_call_name_follows_clauses(layout):
+    run = layout({"ugni": "verdicts"}).certify("--call", "GNI_MemRegister",
+                                               "--api", "ugni")
+    assert set(run.verdicts()) == {
+        "ugni.mem_register.fail.mem_eq", "ugni.mem_register.fail.u64",
+        "ugni.mem_register.crash.segv", "ugni.mem_register.crash.abort",
+        "ugni.cdm_create.fail.optional_clause"}
+
+
+def test_filter_by_clause(layout):
+    run = layout({"ugni": "verdicts"}).certify("--clause", "T-UGNI-CQ-2",
+                                               "--api", "ugni")
+    assert set(run.verdicts()) == {"ugni.cq_create.fail.rc_in"}
+    assert run.status == 1
+
+
+def test_optional_clause_failure_does_not_decide(layout):
+    run = layout({"ugni": "verdicts"}).certify("--call", "cdm_create",
+                                               "--api", "ugni")
+    assert run.verdicts() == {
+        "ugni.cdm_create.pass.arithmetic": "PASS",
+        "ugni.cdm_create.fail.optional_clause": "FAIL"}
+    assert run.results["apis"]["ugni"]["status"] == "CONFORMANT"
+    assert run.status == 0
+    assert "filtered run" in run.stdout
+
+
+def test_mandatory_unsupported_is_incomplete(layout):
+    run = layout({"ugni": "verdicts"}).certify("--clause", "T-UGNI-SMSG-1",
+                                               "--api", "ugni")
+    assert run.verdicts() == {"ugni.smsg_send.unsupported.faults":
+                              "UNSUPPORTED"}
+    assert run.results["apis"]["ugni"]["status"] == "INCOMPLETE"
+    assert run.status == 3
+
+
+def test_no_test_selected(layout):
+    run = layout({"ugni": "verdicts"}).certify("--call", "no_such_call",
+                                               "--api", "ugni")
+    assert run.results["apis"]["ugni"]["status"] == "NO TESTS SELECTED"
+    assert run.results["overall"] == "INCOMPLETE"
+    assert run.status == 3
+
+
+def test_corpus_that_cannot_list_is_reported(layout):
+    run = layout({"ugni": "badreg"}).certify("--api", "ugni")
+    u = run.results["apis"]["ugni"]
+    assert u["status"] == "INCOMPLETE"
+    assert any("could not list" in n for n in u["notes"])
+    assert run.status == 3
+
+
+def test_missing_vectors_count_as_empty(layout):
+    run = layout({"ugni": "allpass"}, vectors=False).certify()
+    u = run.results["apis"]["ugni"]
+    assert (u["calls_total"], u["coverage"]["testable"], u["errata"]) == \
+        (0, 0, 0)
+    assert u["status"] == "CONFORMANT"  # unknown clauses: mandatory, passed
+
+
+def test_unreadable_vectors_make_it_incomplete(layout):
+    lay = layout({"ugni": "allpass"})
+    with open(os.path.join(lay.vectors, "ugni", "clauses.json"), "w") as f:
+        f.write("{ half written")
+    run = lay.certify()
+    u = run.results["apis"]["ugni"]
+    assert u["status"] == "INCOMPLETE"
+    assert any("clauses.json" in p for p in u["problems"])
+
+
+def test_compare_is_refused_honestly(layout):
+    run = layout({"ugni": "allpass"}).certify("--compare", "/tmp")
+    assert run.status == 2
+    assert "not supported yet" in run.stderr
+    assert run.results is None
+
+
+def test_unknown_api_is_a_usage_error(layout):
+    run = layout({"ugni": "allpass"}).certify("--api", "verbs")
+    assert run.status == 2
+    assert "unknown API" in run.stderr
+
+
+def test_overhead_per_test(layout, capsys):
+    lay = layout({"ugni": "trivial200"})
+    start = time.monotonic()
+    run = lay.certify("--api", "ugni", "--quiet")
+    elapsed = time.monotonic() - start
+    assert run.status == 0
+    assert list(run.verdicts().values()) == ["PASS"] * 200
+    with capsys.disabled():
+        print(f"\nharness overhead: 200 trivial tests in {elapsed:.2f} s "
+              f"= {200 / elapsed:.0f} tests/s on {os.cpu_count()} core(s), "
+              f"{1000 * elapsed / 200:.1f} ms per test (whole certify run)")
