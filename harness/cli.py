@@ -1,7 +1,6 @@
 """Command line of the harness: `python3 -m harness certify ...`."""
 
 import argparse
-import os
 import sys
 
 from harness import certify, impl, runner
@@ -48,11 +47,10 @@ def parser():
     c.add_argument("--jobs", type=int, default=None,
                    help="tests run at once (default: the number of cores)")
     c.add_argument("--launcher",
-                   default=os.environ.get("RDMACTS_LAUNCHER",
-                                          runner.DEFAULT_LAUNCHER),
                    help="command starting np processes, {np} replaced "
-                        "(default: $RDMACTS_LAUNCHER or "
-                        f"'{runner.DEFAULT_LAUNCHER}')")
+                        "(default: $RDMACTS_LAUNCHER, else "
+                        f"'BIN/{runner.PROJECT_LAUNCHER} -n {{np}}' when it "
+                        f"exists, else '{runner.DEFAULT_LAUNCHER}')")
     c.add_argument("--quiet", action="store_true",
                    help="print only the summary")
     return p
@@ -77,6 +75,8 @@ def main(argv=None):
     if args.timeout <= 0 or (args.jobs is not None and args.jobs < 1):
         print("error: --timeout and --jobs must be positive", file=sys.stderr)
         return V.EXIT_USAGE
+    if args.launcher is None:
+        args.launcher = runner.default_launcher(args.bin)
     if "{np}" not in args.launcher:
         print("error: --launcher must contain {np}", file=sys.stderr)
         return V.EXIT_USAGE

@@ -17,6 +17,19 @@ from concurrent.futures import ThreadPoolExecutor
 from harness import verdicts as V
 
 DEFAULT_LAUNCHER = "mpiexec -n {np}"
+# The project's wrapper around mpiexec that also sets the job environment
+# (docs/launch.md); preferred when the corpus directory holds it.
+PROJECT_LAUNCHER = "rdmacts-run"
+
+
+def default_launcher(bin_dir):
+    env = os.environ.get("RDMACTS_LAUNCHER")
+    if env:
+        return env
+    wrapper = os.path.join(bin_dir, PROJECT_LAUNCHER)
+    if os.access(wrapper, os.X_OK):
+        return shlex.quote(wrapper) + " -n {np}"
+    return DEFAULT_LAUNCHER
 RANK_SH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rank.sh")
 TAIL = 8192  # bytes of stdout/stderr kept per test
 
@@ -109,6 +122,7 @@ class Context:
         self.scratch = scratch
         self._seq = 0
         self._lock = threading.Lock()
+        self._stamp = time.strftime("%Y%m%d%H%M%S")
 
     def env(self, test):
         env = dict(os.environ)
@@ -118,7 +132,9 @@ class Context:
             self._seq += 1
             seq = self._seq
         env["RDMACTS_TEST_NAME"] = test.name
-        env["RDMACTS_JOB_ID"] = f"{os.getpid()}-{seq}"
+        # Same shape as rdmacts-run's job ids: only [0-9a-f-].  For np>1
+        # the project's launcher replaces it with its own.
+        env["RDMACTS_JOB_ID"] = f"{self._stamp}-{os.getpid()}-{seq:08x}"
         env["RDMACTS_TIMEOUT"] = f"{self.timeout:g}"
         return env
 

@@ -301,3 +301,27 @@ def test_overhead_per_test(layout, capsys):
         print(f"\nharness overhead: 200 trivial tests in {elapsed:.2f} s "
               f"= {200 / elapsed:.0f} tests/s on {os.cpu_count()} core(s), "
               f"{1000 * elapsed / 200:.1f} ms per test (whole certify run)")
+
+
+def test_launcher_is_one_setting(layout, tmp_path):
+    log = tmp_path / "launches.log"
+    script = tmp_path / "launch.sh"
+    script.write_text(f'printf "%s\\n" "$*" >> {log}\nexec mpiexec "$@"\n')
+    lay = layout({"dmapp": "ranks"}, libs=["libdmapp.so"])
+    run = lay.certify("--launcher", f"sh {script} -n {{np}}", "--call", "init")
+    assert run.verdicts()["dmapp.init.ranks.both_pass"] == "PASS"
+    lines = log.read_text().splitlines()
+    assert len(lines) == 3 and all(x.startswith("-n 2 sh ") for x in lines)
+
+
+def test_project_launcher_is_the_default_when_built(layout):
+    from conftest import REPO
+    wrapper = os.path.join(REPO, "build", "bin", "rdmacts-run")
+    if not os.access(wrapper, os.X_OK):
+        pytest.skip("build/bin/rdmacts-run is not built")
+    lay = layout({"dmapp": "ranks"}, libs=["libdmapp.so"])
+    os.symlink(wrapper, os.path.join(lay.bin, "rdmacts-run"))
+    run = lay.certify("--call", "init")
+    assert run.results["launcher"].endswith("rdmacts-run -n {np}")
+    assert run.verdicts()["dmapp.init.ranks.both_pass"] == "PASS"
+    assert run.verdicts()["dmapp.init.ranks.rank1_crashes"] == "CRASH"
