@@ -1,0 +1,142 @@
+/*
+ * cqring.c: completion queue rings (2.1.2, 3.3).
+ *
+ * The ring of a CQ lives in the fabric so that remote events (REMOTE
+ * events, short message arrivals, CQ writes) are deposited by the
+ * initiating process directly, as the NIC writes into host memory.
+ * "When the queue is full, it is said to be in the overrun state. CQEs
+ * received when the CQ is full are discarded." (2.1.2)
+ */
+#include <unistd.h>
+#include "fabric.h"
+
+static struct fab_cq *cq_at(uint32_t idx, uint32_t gen)
+{
+	if (idx >= FAB_MAX_CQS || !fab->cqs[idx].in_use || fab->cqs[idx].gen != gen)
+		return NULL;
+	return &fab->cqs[idx];
+}
+
+int nic_cq_create(uint32_t domain, uint8_t ptag, uint32_t entries,
+		uint32_t *idx, uint32_t *gen)
+{
+	int rc = NIC_ENORES;
+
+	nic_lock();
+	for (uint32_t i = 0; i < FAB_MAX_CQS; i++) {
+		struct fab_cq *c = &fab->cqs[i];
+		if (c->in_use)
+			continue;
+		uint64_t off = fab_alloc((uint64_t)entries * sizeof(uint64_t));
+		if (!off) {
+			rc = NIC_ENORES;
+			break;
+		}
+		*c = (struct fab_cq){ .in_use = 1, .gen = c->gen + 1,
+			.domain = domain, .pid = getpid(), .ptag = ptag,
+			.size = entries, .ring_off = off };
+		*idx = i;
+		*gen = c->gen;
+		rc = NIC_OK;
+		break;
+	}
+	nic_unlock();
+	return rc;
+}
+
+static void cq_release(struct fab_cq *c)
+{
+	if (fab->counts[c->ptag][NIC_RES_CQ])
+		fab->counts[c->ptag][NIC_RES_CQ]--;
+	fab_free(c->ring_off);
+	c->ring_off = 0;
+	c->in_use = 0;
+}
+
+void nic_cq_destroy(uint32_t idx, uint32_t gen)
+{
+	nic_lock();
+	struct fab_cq *c = cq_at(idx, gen);
+	if (c)
+		cq_release(c);
+	nic_unlock();
+}
+
+int nic_cq_push(uint32_t idx, uint32_t gen, uint64_t entry)
+{
+	int rc = NIC_OK;
+
+	nic_lock();
+	struct fab_cq *c = cq_at(idx, gen);
+	if (!c) {
+		rc = NIC_ENOENT;
+	} else if (c->tail - c->head >= c->size) {
+		c->overrun = 1;
+		rc = NIC_ENORES;
+	} else {
+		uint64_t *ring = fab_ptr(c->ring_off);
+		ring[c->tail % c->size] = entry;
+		c->tail++;
+	}
+	nic_unlock();
+	return rc;
+}
+
+int nic_cq_peek(uint32_t idx, uint32_t gen, uint64_t *entry, int *overrun)
+{
+	int rc = NIC_ESTATE;
+
+	nic_lock();
+	struct fab_cq *c = cq_at(idx, gen);
+	if (!c) {
+		rc = NIC_ENOENT;
+	} else {
+		*overrun = c->overrun != 0;
+		if (c->tail != c->head) {
+			*entry = ((uint64_t *)fab_ptr(c->ring_off))[c->head % c->size];
+			rc = NIC_OK;
+		}
+	}
+	nic_unlock();
+	return rc;
+}
+
+int nic_cq_pop(uint32_t idx, uint32_t gen, uint64_t *entry)
+{
+	int rc = NIC_ESTATE;
+
+	nic_lock();
+	struct fab_cq *c = cq_at(idx, gen);
+	if (!c) {
+		rc = NIC_ENOENT;
+	} else if (c->tail != c->head) {
+		*entry = ((uint64_t *)fab_ptr(c->ring_off))[c->head % c->size];
+		c->head++;
+		rc = NIC_OK;
+	}
+	nic_unlock();
+	return rc;
+}
+
+void nic_cq_clear_overrun(uint32_t idx, uint32_t gen)
+{
+	nic_lock();
+	struct fab_cq *c = cq_at(idx, gen);
+	if (c)
+		c->overrun = 0;
+	nic_unlock();
+}
+
+void fab_cq_reap_pid(int pid)
+{
+	for (uint32_t i = 0; i < FAB_MAX_CQS; i++)
+		if (fab->cqs[i].in_use && fab->cqs[i].pid == pid)
+			cq_release(&fab->cqs[i]);
+}
+
+void fab_cq_reap_domain(uint32_t domain)
+{
+	for (uint32_t i = 0; i < FAB_MAX_CQS; i++)
+		if (fab->cqs[i].in_use && fab->cqs[i].domain == domain)
+			cq_release(&fab->cqs[i]);
+}

@@ -1,0 +1,207 @@
+/*
+ * dgram.c: the datagram exchange (3.5.6 - 3.5.16).
+ *
+ * A posted datagram waits in the fabric until a compatible one is
+ * posted; then both complete at once, each receiving the other's data.
+ * Two datagrams are compatible when they are in the same ptag and
+ * cookie, at least one is bound, and each bound one names the other's
+ * NIC address and instance id.  Among several candidates the earliest
+ * posted wins, so the outcome is deterministic.
+ */
+#include <string.h>
+#include "fabric.h"
+
+static int names(const struct fab_dgram *a, const struct fab_domain *db)
+{
+	return !a->bound || (a->peer_addr == db->nic_addr && a->peer_id == db->inst_id);
+}
+
+static int compatible(const struct fab_dgram *a, const struct fab_dgram *b)
+{
+	const struct fab_domain *da = &fab->domains[a->domain];
+	const struct fab_domain *db = &fab->domains[b->domain];
+
+	return a->ep_key != b->ep_key && (a->bound || b->bound) &&
+		da->ptag == db->ptag && da->cookie == db->cookie &&
+		names(a, db) && names(b, da);
+}
+
+static void deliver(struct fab_dgram *to, const struct fab_dgram *from)
+{
+	const struct fab_domain *df = &fab->domains[from->domain];
+
+	memcpy(to->rx, from->data, from->data_len);
+	to->rx_len = from->data_len;
+	to->rx_addr = df->nic_addr;
+	to->rx_id = df->inst_id;
+	to->state = NIC_DG_COMPLETED;
+}
+
+static struct fab_dgram *find(uint64_t ep_key, int by_id, uint64_t id)
+{
+	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
+		struct fab_dgram *g = &fab->dgrams[i];
+		if (g->in_use && g->ep_key == ep_key &&
+				(!by_id || (g->has_id && g->id == id)))
+			return g;
+	}
+	return NULL;
+}
+
+int nic_dg_post(const struct nic_dg_post *p, uint32_t *slot)
+{
+	int rc = NIC_ENORES;
+	struct fab_dgram *mine = NULL, *match = NULL;
+	int64_t limit = nic_knobs()->limit_dgram, used = 0;
+
+	nic_lock();
+	struct fab_dgram *old = find(p->ep_key, 0, 0);
+	if (old && old->state != NIC_DG_TERMINATED)
+		goto out;	/* one outstanding datagram per endpoint */
+	if (old)
+		old->in_use = 0;	/* a cancelled one nobody collected */
+	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
+		if (fab->dgrams[i].in_use)
+			used++;
+		else if (!mine) {
+			mine = &fab->dgrams[i];
+			*slot = i;
+		}
+	}
+	if (!mine || (limit >= 0 && used >= limit))
+		goto out;
+	*mine = (struct fab_dgram){ .in_use = 1, .state = NIC_DG_PENDING,
+		.seq = ++fab->dg_seq, .domain = p->domain, .ep_key = p->ep_key,
+		.bound = p->bound != 0, .peer_addr = p->peer_addr,
+		.peer_id = p->peer_id, .has_id = p->has_id != 0, .id = p->id,
+		.data_len = p->data_len, .buf_size = p->buf_size };
+	memcpy(mine->data, p->data, p->data_len);
+	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
+		struct fab_dgram *g = &fab->dgrams[i];
+		if (g == mine || !g->in_use || g->state != NIC_DG_PENDING ||
+				!compatible(mine, g))
+			continue;
+		if (!match || g->seq < match->seq)
+			match = g;
+	}
+	if (match) {
+		deliver(mine, match);
+		deliver(match, mine);
+	}
+	rc = NIC_OK;
+out:
+	nic_unlock();
+	return rc;
+}
+
+static void result(const struct fab_dgram *g, struct nic_dg_result *r)
+{
+	r->state = (enum nic_dg_state)g->state;
+	r->remote_addr = g->rx_addr;
+	r->remote_id = g->rx_id;
+	r->rx_len = g->rx_len;
+	memcpy(r->rx, g->rx, g->rx_len);
+	r->has_id = (int)g->has_id;
+	r->id = g->id;
+}
+
+int nic_dg_test(uint64_t ep_key, int by_id, uint64_t id, int collect,
+		struct nic_dg_result *r)
+{
+	int rc = NIC_ENOENT;
+
+	nic_lock();
+	struct fab_dgram *g = find(ep_key, by_id, id);
+	if (g) {
+		result(g, r);
+		if (collect && g->state != NIC_DG_PENDING)
+			g->in_use = 0;
+		rc = NIC_OK;
+	}
+	nic_unlock();
+	return rc;
+}
+
+int nic_dg_cancel(uint64_t ep_key, int by_id, uint64_t id)
+{
+	int rc = NIC_ENOENT;
+
+	nic_lock();
+	struct fab_dgram *g = find(ep_key, by_id, id);
+	if (g && g->state != NIC_DG_TERMINATED) {
+		if (g->state == NIC_DG_PENDING)
+			g->state = NIC_DG_TERMINATED;
+		rc = NIC_OK;
+	}
+	nic_unlock();
+	return rc;
+}
+
+int nic_dg_busy(uint64_t ep_key)
+{
+	nic_lock();
+	const struct fab_dgram *g = find(ep_key, 0, 0);
+	int busy = g && g->state == NIC_DG_PENDING;
+	nic_unlock();
+	return busy;
+}
+
+void nic_dg_drop(uint64_t ep_key)
+{
+	nic_lock();
+	for (struct fab_dgram *g; (g = find(ep_key, 0, 0));)
+		g->in_use = 0;
+	nic_unlock();
+}
+
+int nic_dg_probe(uint32_t domain, int by_id, struct nic_dg_result *r)
+{
+	const struct fab_dgram *best = NULL;
+
+	nic_lock();
+	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
+		const struct fab_dgram *g = &fab->dgrams[i];
+		if (!g->in_use || g->domain != domain ||
+				g->state == NIC_DG_PENDING || (by_id && !g->has_id))
+			continue;
+		if (!best || g->seq < best->seq)
+			best = g;
+	}
+	if (best) {
+		result(best, r);
+		if (best->state == NIC_DG_TERMINATED && best->bound) {
+			r->remote_addr = best->peer_addr;
+			r->remote_id = best->peer_id;
+		}
+	}
+	nic_unlock();
+	return best ? NIC_OK : NIC_ENOENT;
+}
+
+int nic_dg_any_with_id(uint32_t domain)
+{
+	int any = 0;
+
+	nic_lock();
+	for (uint32_t i = 0; i < FAB_MAX_DGRAMS && !any; i++)
+		any = fab->dgrams[i].in_use && fab->dgrams[i].domain == domain &&
+			fab->dgrams[i].has_id;
+	nic_unlock();
+	return any;
+}
+
+void fab_dg_reap_pid(int pid)
+{
+	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
+		struct fab_dgram *g = &fab->dgrams[i];
+		if (g->in_use && fab->domains[g->domain].pid == pid)
+			g->in_use = 0;
+	}
+}
+
+void fab_dg_reap_domain(uint32_t domain)
+{
+	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++)
+		if (fab->dgrams[i].in_use && fab->dgrams[i].domain == domain)
+			fab->dgrams[i].in_use = 0;
+}

@@ -1,0 +1,207 @@
+/*
+ * fabric.c: joining the job's fabric region and the NIC lock.
+ *
+ * With RDMACTS_JOB_ID set, the region is the file
+ * /dev/shm/rdmacts-fabric-<uid>-<job id> (mode 0600), created by the
+ * first process of the job and unlinked by the last one to leave.
+ * Without it, the region is private anonymous memory: a process alone
+ * needs no setup.  Processes allow their peers to read and write their
+ * memory (process_vm_readv/writev) with PR_SET_PTRACER_ANY, since Yama
+ * would otherwise refuse it between siblings.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "fabric.h"
+
+struct fab_region *fab;
+static unsigned joined;
+static size_t fab_size;
+static char fab_path[128];
+
+static size_t region_size(void)
+{
+	size_t tables = (sizeof(struct fab_region) + 4095) & ~(size_t)4095;
+	return tables + FAB_ARENA;
+}
+
+static void init_region(struct fab_region *r)
+{
+	pthread_mutexattr_t a;
+
+	pthread_mutexattr_init(&a);
+	pthread_mutexattr_setpshared(&a, PTHREAD_PROCESS_SHARED);
+	pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST);
+	pthread_mutex_init(&r->lock, &a);
+	pthread_mutexattr_destroy(&a);
+	r->arena_start = (sizeof(struct fab_region) + 4095) & ~(size_t)4095;
+	r->nic_addr = 1;
+	const char *s = getenv("PMI_GNI_LOC_ADDR");
+	if (s && *s)
+		r->nic_addr = (uint32_t)strtoul(s, NULL, 0);
+	r->magic = FAB_MAGIC;
+	__atomic_store_n(&r->ready, 1, __ATOMIC_RELEASE);
+}
+
+static int map_shared_file(const char *job)
+{
+	int created = 0, fd;
+
+	snprintf(fab_path, sizeof fab_path, "/dev/shm/rdmacts-fabric-%u-%s",
+			(unsigned)getuid(), job);
+	for (char *p = fab_path + 9; *p; p++)
+		if (*p == '/')
+			*p = '_';
+	fd = open(fab_path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd >= 0) {
+		created = 1;
+		if (ftruncate(fd, (off_t)fab_size) != 0) {
+			close(fd);
+			unlink(fab_path);
+			return NIC_ENOMEM;
+		}
+	} else if (errno == EEXIST) {
+		fd = open(fab_path, O_RDWR);
+		if (fd < 0)
+			return NIC_EPERM;
+		struct stat st;
+		/* the creator may not have sized it yet */
+		for (int i = 0; i < 10000; i++) {
+			if (fstat(fd, &st) == 0 && (size_t)st.st_size >= fab_size)
+				break;
+			usleep(100);
+		}
+	} else {
+		return NIC_EPERM;
+	}
+	fab = mmap(NULL, fab_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (fab == MAP_FAILED) {
+		fab = NULL;
+		return NIC_ENOMEM;
+	}
+	if (created)
+		init_region(fab);
+	for (int i = 0; !__atomic_load_n(&fab->ready, __ATOMIC_ACQUIRE); i++) {
+		if (i > 100000)
+			return NIC_ENOMEM;
+		usleep(100);
+	}
+	return NIC_OK;
+}
+
+int nic_join(void)
+{
+	const char *job = getenv("RDMACTS_JOB_ID");
+	int rc;
+
+	if (joined++)
+		return NIC_OK;
+	fab_size = region_size();
+	if (job && *job) {
+		rc = map_shared_file(job);
+	} else {
+		fab_path[0] = 0;
+		fab = mmap(NULL, fab_size, PROT_READ | PROT_WRITE,
+				MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		rc = fab == MAP_FAILED ? NIC_ENOMEM : NIC_OK;
+		if (rc == NIC_OK)
+			init_region(fab);
+		else
+			fab = NULL;
+	}
+	if (rc != NIC_OK) {
+		joined = 0;
+		return rc;
+	}
+	/* Peers move data in and out of this process (DESIGN.md). */
+	prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+	nic_lock();
+	fab_reap();
+	for (int i = 0; i < FAB_MAX_PROCS; i++) {
+		if (fab->procs[i].pid == 0) {
+			fab->procs[i].pid = getpid();
+			fab->nprocs++;
+			break;
+		}
+	}
+	nic_unlock();
+	return NIC_OK;
+}
+
+void nic_leave(void)
+{
+	int last = 0;
+
+	if (joined == 0 || --joined)
+		return;
+	nic_lock();
+	fab_cq_reap_pid(getpid());
+	fab_mdd_reap_pid(getpid());
+	fab_dg_reap_pid(getpid());
+	for (int i = 0; i < FAB_MAX_PROCS; i++) {
+		if (fab->procs[i].pid == getpid()) {
+			fab->procs[i].pid = 0;
+			fab->nprocs--;
+		}
+	}
+	last = fab->nprocs == 0;
+	if (last && fab_path[0])
+		unlink(fab_path);
+	nic_unlock();
+	munmap(fab, fab_size);
+	fab = NULL;
+}
+
+void nic_lock(void)
+{
+	int rc = pthread_mutex_lock(&fab->lock);
+
+	if (rc == EOWNERDEAD) {
+		/* a peer died holding the lock: its tables are reaped below */
+		pthread_mutex_consistent(&fab->lock);
+		fab_reap();
+	}
+}
+
+void nic_unlock(void)
+{
+	pthread_mutex_unlock(&fab->lock);
+}
+
+uint32_t nic_address(void)
+{
+	if (fab)
+		return fab->nic_addr;
+	const char *s = getenv("PMI_GNI_LOC_ADDR");
+	return s && *s ? (uint32_t)strtoul(s, NULL, 0) : 1;
+}
+
+int nic_pid_alive(int pid)
+{
+	return pid > 0 && (kill(pid, 0) == 0 || errno == EPERM);
+}
+
+void fab_reap(void)
+{
+	for (int i = 0; i < FAB_MAX_PROCS; i++) {
+		int pid = fab->procs[i].pid;
+		if (pid == 0 || pid == getpid() || nic_pid_alive(pid))
+			continue;
+		fab_cq_reap_pid(pid);
+		fab_mdd_reap_pid(pid);
+		fab_dg_reap_pid(pid);
+		for (int d = 0; d < FAB_MAX_DOMAINS; d++)
+			if (fab->domains[d].in_use && fab->domains[d].pid == pid)
+				fab_domain_release((uint32_t)d);
+		fab->procs[i].pid = 0;
+		fab->nprocs--;
+	}
+}

@@ -1,0 +1,134 @@
+/*
+ * fabric.h: layout of the fabric region (internal to ref/nic).
+ *
+ * Every table is fixed-size; variable-size data (CQ rings, segment
+ * lists, vMDH blocks) comes from a small arena at the end of the region
+ * and is named by its offset, so the region can be mapped at different
+ * addresses in different processes.  All fields are read and written
+ * under fab->lock except where a comment says otherwise.
+ */
+#ifndef RDMACTS_NIC_FABRIC_H
+#define RDMACTS_NIC_FABRIC_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include "nic.h"
+
+#define FAB_MAGIC      0x726463746e696331ull	/* "rdctnic1" */
+#define FAB_MAX_PROCS   256
+#define FAB_MAX_DOMAINS 1024
+#define FAB_MAX_JOBS    64
+#define FAB_MAX_MDDS    8192
+#define FAB_MAX_CQS     2048
+#define FAB_MAX_DGRAMS  4096
+#define FAB_ERRLOG      256
+#define FAB_NTT         8192
+#define FAB_ARENA       (64ull << 20)
+
+struct fab_proc {
+	int32_t pid;		/* 0: free */
+};
+
+struct fab_domain {
+	uint32_t in_use;
+	int32_t pid;
+	uint8_t ptag;
+	uint32_t cookie, inst_id, modes, nic_addr;
+	uint32_t vmdh_entries;
+	uint64_t vmdh_off;	/* arena: uint32_t mdd index + 1 per entry */
+};
+
+struct fab_job {
+	uint32_t in_use;
+	uint64_t job_id;
+	uint8_t ptag;
+	uint32_t cookie;
+	int32_t limit[NIC_RES_COUNT];	/* -1: none */
+	int32_t ntt_base, ntt_size, ntt_ctrl;
+};
+
+struct fab_mdd {
+	uint32_t in_use, gen;
+	uint32_t domain;
+	int32_t pid;
+	uint8_t ptag;
+	uint8_t readonly;
+	uint8_t offset_mode;	/* multi-segment: addressed by offset */
+	uint32_t nseg;
+	uint64_t seg_off;	/* arena: struct nic_seg[nseg] */
+	uint64_t total;
+	uint32_t cq_idx, cq_gen;	/* NIC_NONE: no destination CQ */
+	uint32_t vmdh_index;	/* NIC_NONE: not virtual */
+};
+
+struct fab_cq {
+	uint32_t in_use, gen;
+	uint32_t domain;
+	int32_t pid;
+	uint8_t ptag;
+	uint32_t size;
+	uint32_t overrun;
+	uint64_t head, tail;	/* counters; ring[i % size] */
+	uint64_t ring_off;	/* arena: uint64_t[size] */
+};
+
+struct fab_dgram {
+	uint32_t in_use;
+	uint32_t state;		/* enum nic_dg_state */
+	uint64_t seq;		/* post order, for deterministic matching */
+	uint32_t domain;
+	uint64_t ep_key;
+	uint32_t bound, peer_addr, peer_id;
+	uint32_t has_id;
+	uint64_t id;
+	uint16_t data_len, buf_size;
+	uint8_t data[NIC_DG_MAXSIZE];
+	uint16_t rx_len;
+	uint8_t rx[NIC_DG_MAXSIZE];
+	uint32_t rx_addr, rx_id;
+};
+
+struct fab_errrec {
+	struct nic_err_event ev;
+};
+
+struct fab_region {
+	uint64_t magic;
+	uint32_t ready;
+	uint32_t nic_addr;
+	pthread_mutex_t lock;
+	uint32_t nprocs;
+	uint64_t dg_seq;
+	uint64_t err_next;	/* serial of the next error event */
+	uint32_t counts[256][NIC_RES_COUNT];	/* per ptag */
+	struct fab_proc procs[FAB_MAX_PROCS];
+	struct fab_domain domains[FAB_MAX_DOMAINS];
+	struct fab_job jobs[FAB_MAX_JOBS];
+	struct fab_mdd mdds[FAB_MAX_MDDS];
+	struct fab_cq cqs[FAB_MAX_CQS];
+	struct fab_dgram dgrams[FAB_MAX_DGRAMS];
+	struct fab_errrec errlog[FAB_ERRLOG];
+	uint32_t ntt[FAB_NTT];
+	uint8_t ntt_used[FAB_NTT];
+	uint64_t arena_used;	/* bytes handed out from the arena start */
+	uint64_t arena_start;	/* offset of the arena in the region */
+};
+
+extern struct fab_region *fab;	/* valid between nic_join and nic_leave */
+
+/* arena.c */
+uint64_t fab_alloc(uint64_t size);	/* offset, 0 on failure; zeroed */
+void fab_free(uint64_t off);
+static inline void *fab_ptr(uint64_t off) { return (char *)fab + off; }
+
+/* Reclaim what dead processes left behind (called under the lock). */
+void fab_reap(void);
+void fab_domain_release(uint32_t slot);
+void fab_cq_reap_pid(int pid);
+void fab_mdd_reap_pid(int pid);
+void fab_dg_reap_pid(int pid);
+void fab_mdd_reap_domain(uint32_t domain);
+void fab_cq_reap_domain(uint32_t domain);
+void fab_dg_reap_domain(uint32_t domain);
+
+#endif /* RDMACTS_NIC_FABRIC_H */

@@ -1,0 +1,69 @@
+/*
+ * knobs.c: test-control knobs, read once from the environment.
+ * All are off by default; docs/nic-model.md describes them.
+ *
+ *   RDMACTS_NIC_FAIL_NTH=n      the n-th transaction posted by this
+ *                               process fails with a transaction error
+ *   RDMACTS_NIC_NOMEM_NTH=n     the n-th allocation of this process fails
+ *   RDMACTS_NIC_LIMIT_MDD=n     at most n registrations per ptag
+ *   RDMACTS_NIC_LIMIT_CQ=n      at most n completion queues per ptag
+ *   RDMACTS_NIC_LIMIT_FMA=n     at most n attached domains per ptag
+ *   RDMACTS_NIC_LIMIT_BTE=n     at most n RDMA transactions in flight
+ *   RDMACTS_NIC_LIMIT_DGRAM=n   at most n datagrams in the fabric
+ *   RDMACTS_NIC_SCHEDULE_SEED=s adversarial schedule: local completion
+ *                               events are delayed and reordered
+ */
+#include <stdlib.h>
+#include "nic.h"
+
+static struct nic_knobs k;
+static int loaded;
+static uint64_t transactions, allocations, rng;
+
+static int64_t num(const char *name, int64_t dflt)
+{
+	const char *s = getenv(name);
+	return s && *s ? strtoll(s, NULL, 0) : dflt;
+}
+
+const struct nic_knobs *nic_knobs(void)
+{
+	if (!loaded) {
+		static const char *names[NIC_RES_COUNT] = {
+			"RDMACTS_NIC_LIMIT_MDD", "RDMACTS_NIC_LIMIT_CQ",
+			"RDMACTS_NIC_LIMIT_FMA", "RDMACTS_NIC_LIMIT_BTE" };
+		k.fail_nth = (uint64_t)num("RDMACTS_NIC_FAIL_NTH", 0);
+		k.nomem_nth = (uint64_t)num("RDMACTS_NIC_NOMEM_NTH", 0);
+		for (int r = 0; r < NIC_RES_COUNT; r++)
+			k.limit[r] = num(names[r], -1);
+		k.limit_dgram = num("RDMACTS_NIC_LIMIT_DGRAM", -1);
+		k.schedule = getenv("RDMACTS_NIC_SCHEDULE_SEED") != NULL;
+		k.seed = (uint64_t)num("RDMACTS_NIC_SCHEDULE_SEED", 0);
+		rng = k.seed * 2862933555777941757ull + 3037000493ull;
+		loaded = 1;
+	}
+	return &k;
+}
+
+int nic_fault_transaction(void)
+{
+	const struct nic_knobs *kn = nic_knobs();
+	return kn->fail_nth && ++transactions == kn->fail_nth;
+}
+
+void *nic_alloc(size_t size)
+{
+	const struct nic_knobs *kn = nic_knobs();
+	if (kn->nomem_nth && ++allocations == kn->nomem_nth)
+		return NULL;
+	return calloc(1, size);
+}
+
+uint32_t nic_random(uint32_t bound)
+{
+	nic_knobs();
+	rng ^= rng << 13;	/* xorshift64 */
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return bound ? (uint32_t)(rng % bound) : 0;
+}

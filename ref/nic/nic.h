@@ -1,0 +1,212 @@
+/*
+ * nic.h: the software NIC model, as seen by the API libraries above it.
+ *
+ * One simulated NIC per host.  Everything that peers must see of each
+ * other (attached domains, memory domain descriptors, completion queue
+ * rings, datagrams, job limits, the NTT, error events) lives in the
+ * fabric: a shared-memory region per job (see fabric.c).  A process
+ * alone keeps the same region in private memory, so one process with
+ * two domains and two processes with one domain each run the same code.
+ *
+ * The model knows nothing of gni_pub.h: it speaks in its own status
+ * codes (enum nic_status) and the API library maps them to the spec's.
+ * No threads: every function runs inside the caller's API call.
+ */
+#ifndef RDMACTS_NIC_H
+#define RDMACTS_NIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum nic_status {
+	NIC_OK = 0,
+	NIC_EINVAL,	/* malformed request */
+	NIC_ENORES,	/* a table or a job limit is full */
+	NIC_ENOMEM,	/* allocation failed */
+	NIC_EPERM,	/* protection: ptag, cookie, read-only memory */
+	NIC_ENOENT,	/* no such object (stale handle, unknown address) */
+	NIC_EBOUNDS,	/* access outside a registered region */
+	NIC_ESTATE,	/* object in the wrong state */
+	NIC_EFAULT,	/* the memory behind a registration is gone */
+	NIC_EBUSY	/* object still in use */
+};
+
+#define NIC_DEVICE_ID   0u	/* the one simulated device */
+#define NIC_NONE        0xFFFFFFFFu
+
+/* ---- fabric.c: joining the job's fabric, the NIC lock ---------------- */
+
+int nic_join(void);		/* refcounted; NIC_OK or NIC_ENOMEM */
+void nic_leave(void);
+void nic_lock(void);
+void nic_unlock(void);
+uint32_t nic_address(void);	/* this host's NIC (PE) address */
+int nic_pid_alive(int pid);
+
+/* ---- domain.c: attached domains, jobs, limits, NTT ------------------- */
+
+struct nic_limits {		/* GNI_JOB_INVALID_LIMIT (-1) = unchanged */
+	int32_t mdd, fma, bte, cq, ntt_ctrl, ntt_base, ntt_size;
+};
+
+enum nic_res { NIC_RES_MDD, NIC_RES_CQ, NIC_RES_FMA, NIC_RES_BTE,
+	NIC_RES_COUNT };
+
+int nic_domain_attach(uint8_t ptag, uint32_t cookie, uint32_t inst_id,
+		uint32_t modes, uint32_t *slot);
+void nic_domain_detach(uint32_t slot);
+int nic_domain_find(uint32_t nic_addr, uint8_t ptag, uint32_t cookie,
+		uint32_t inst_id, uint32_t *slot);
+int nic_res_take(uint8_t ptag, enum nic_res res);	/* NIC_ENORES at limit */
+void nic_res_give(uint8_t ptag, enum nic_res res);
+int nic_job_configure(uint64_t job_id, uint8_t ptag, uint32_t cookie,
+		const struct nic_limits *limits);
+int nic_ntt_configure(uint32_t group_size, const uint32_t *table,
+		uint32_t *base);
+uint32_t nic_ntt_translate(uint8_t ptag, uint32_t addr);
+
+/* ---- mdd.c: memory domain descriptors ---------------------------------- */
+/* A memory handle (mh) is two 64-bit words, as gni_mem_handle_t. */
+
+struct nic_seg { uint64_t addr, len; };
+struct nic_span { int pid; uint64_t addr, len; };	/* resolved piece */
+
+#define NIC_MDD_MAX_SEGS 64
+enum nic_access { NIC_READ = 1, NIC_WRITE = 2 };
+
+#define NIC_MDD_READONLY 1u
+#define NIC_MDD_VMDH     2u	/* vmdh_index NIC_NONE: next free entry */
+int nic_mdd_register(uint32_t domain, const struct nic_seg *segs,
+		uint32_t nseg, unsigned flags, uint32_t cq_idx, uint32_t cq_gen,
+		uint32_t vmdh_index, uint64_t *mh);
+int nic_mdd_deregister(uint32_t domain, const uint64_t *mh);
+int nic_mdd_valid(uint32_t domain, const uint64_t *mh);
+int nic_mdd_set_vmdh_block(uint32_t domain, uint32_t entries);
+/* Resolve [addr, addr+len) through handle mh as seen by `domain` (the
+ * domain the handle lives in: the initiator's for a local handle, the
+ * target's for a remote one), checked against `ptag` and `access`.
+ * Fills at most max spans; *nspan gets their number.  NIC_ENOENT: no
+ * such registration; NIC_EPERM: ptag differs; NIC_ESTATE: write to a
+ * read-only registration; NIC_EBOUNDS: outside the region. */
+int nic_mdd_resolve(uint32_t domain, uint8_t ptag, const uint64_t *mh,
+		uint64_t addr, uint64_t len, int access,
+		struct nic_span *spans, uint32_t max, uint32_t *nspan);
+/* The completion queue of a registration, for remote events. */
+int nic_mdd_dst_cq(uint32_t domain, uint8_t ptag, const uint64_t *mh,
+		uint32_t *cq_idx, uint32_t *cq_gen);
+
+/* ---- cqring.c: completion queue rings ----------------------------------- */
+
+int nic_cq_create(uint32_t domain, uint8_t ptag, uint32_t entries,
+		uint32_t *idx, uint32_t *gen);
+void nic_cq_destroy(uint32_t idx, uint32_t gen);
+/* Deposit an event: NIC_OK, or NIC_ENORES when the ring was full (the
+ * event is lost and the queue is marked overrun), NIC_ENOENT when the
+ * queue no longer exists. */
+int nic_cq_push(uint32_t idx, uint32_t gen, uint64_t entry);
+/* Look at / take the oldest event.  *overrun reports the overrun state;
+ * NIC_ESTATE when the ring is empty. */
+int nic_cq_peek(uint32_t idx, uint32_t gen, uint64_t *entry, int *overrun);
+int nic_cq_pop(uint32_t idx, uint32_t gen, uint64_t *entry);
+void nic_cq_clear_overrun(uint32_t idx, uint32_t gen);
+
+/* ---- dgram.c: the datagram exchange ------------------------------------- */
+
+enum nic_dg_state { NIC_DG_PENDING, NIC_DG_COMPLETED, NIC_DG_TERMINATED };
+
+#define NIC_DG_MAXSIZE 128
+
+struct nic_dg_post {
+	uint32_t domain;
+	uint64_t ep_key;		/* the posting endpoint */
+	int bound;
+	uint32_t peer_addr, peer_id;	/* when bound */
+	int has_id;
+	uint64_t id;
+	const void *data;
+	uint16_t data_len, buf_size;
+};
+
+struct nic_dg_result {
+	enum nic_dg_state state;
+	uint32_t remote_addr, remote_id;
+	uint16_t rx_len;
+	uint8_t rx[NIC_DG_MAXSIZE];
+	int has_id;
+	uint64_t id;
+};
+
+int nic_dg_post(const struct nic_dg_post *p, uint32_t *slot);
+/* State of the endpoint's datagram; collect=1 releases it when it is no
+ * longer pending.  NIC_ENOENT when the endpoint has none. */
+int nic_dg_test(uint64_t ep_key, int by_id, uint64_t id, int collect,
+		struct nic_dg_result *r);
+int nic_dg_cancel(uint64_t ep_key, int by_id, uint64_t id);
+int nic_dg_busy(uint64_t ep_key);	/* 1 if a datagram is pending */
+void nic_dg_drop(uint64_t ep_key);	/* endpoint destroyed */
+/* First datagram of the domain that is completed or terminated. */
+int nic_dg_probe(uint32_t domain, int by_id, struct nic_dg_result *r);
+int nic_dg_any_with_id(uint32_t domain);
+
+/* ---- xfer.c: moving data, atomics --------------------------------------- */
+
+/* Copy len bytes between this process's memory and the spans. */
+int nic_write_spans(const struct nic_span *s, uint32_t n, const void *src,
+		uint64_t len);
+int nic_read_spans(const struct nic_span *s, uint32_t n, void *dst,
+		uint64_t len);
+/* Read-modify-write of 8 bytes at (pid, addr) under the NIC lock. */
+typedef uint64_t (*nic_amo_fn)(uint64_t old, uint64_t op1, uint64_t op2);
+int nic_amo(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
+		uint64_t op2, uint64_t *old);
+int nic_mem_check(uint64_t addr, uint64_t len, int write);
+
+/* ---- errlog.c: error events ------------------------------------------------ */
+
+enum nic_err_category {		/* bit numbers of gni_error_mask */
+	NIC_ERRCAT_CORRECTABLE = 0, NIC_ERRCAT_CRITICAL = 1,
+	NIC_ERRCAT_TRANSACTION = 2, NIC_ERRCAT_ADDR_TRANS = 3,
+	NIC_ERRCAT_TRANSIENT = 4, NIC_ERRCAT_INFO = 5
+};
+
+struct nic_err_event {
+	uint64_t serial;
+	uint16_t code;
+	uint8_t category;	/* enum nic_err_category */
+	uint8_t ptag;
+	uint64_t timestamp;
+	uint64_t info[4];
+};
+
+void nic_err_raise(uint8_t ptag, enum nic_err_category cat, uint16_t code,
+		uint64_t info0, uint64_t info1);
+uint64_t nic_err_serial(void);	/* serial of the next event */
+/* Copy the event numbered `serial` if it is still in the log. */
+int nic_err_get(uint64_t serial, struct nic_err_event *ev);
+
+/* ---- knobs.c: test-control knobs (docs/nic-model.md) -------------------- */
+
+struct nic_knobs {
+	uint64_t fail_nth;	/* RDMACTS_NIC_FAIL_NTH: transaction number */
+	uint64_t nomem_nth;	/* RDMACTS_NIC_NOMEM_NTH: allocation number */
+	int64_t limit[NIC_RES_COUNT];	/* RDMACTS_NIC_LIMIT_{MDD,CQ,FMA,BTE} */
+	int64_t limit_dgram;	/* RDMACTS_NIC_LIMIT_DGRAM */
+	int schedule;		/* RDMACTS_NIC_SCHEDULE_SEED set */
+	uint64_t seed;
+};
+
+const struct nic_knobs *nic_knobs(void);
+int nic_fault_transaction(void);	/* 1: fail this transaction */
+void *nic_alloc(size_t size);		/* calloc, or NULL when injected */
+uint32_t nic_random(uint32_t bound);	/* seeded, in [0, bound) */
+
+/* ---- clock.c: time and polling ------------------------------------------- */
+
+uint64_t nic_now_ns(void);
+/* Backoff between polls of a blocking call: sleeps a little longer each
+ * round (1 us doubling to 1 ms).  *round starts at 0. */
+void nic_backoff(unsigned *round);
+/* 1 when a timeout in ms (UINT64_MAX = never) started at t0 has passed. */
+int nic_expired(uint64_t t0_ns, uint64_t timeout_ms);
+
+#endif /* RDMACTS_NIC_H */

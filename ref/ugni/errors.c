@@ -1,0 +1,184 @@
+/*
+ * errors.c: 3.10 Error Handling.
+ *
+ * A subscription reads the NIC's error log (ref/nic/errlog.c) from the
+ * moment it is created, keeping the events of its ptag whose category
+ * bit is in its mask, in an error event queue (EEQ) of EEQ_size entries
+ * (default 64); events arriving at a full EEQ are dropped.
+ */
+#include <stdlib.h>
+#include "ugni.h"
+
+#define EEQ_DEFAULT 64
+
+static void pull(struct ugni_err *e)
+{
+	struct nic_err_event ev;
+	uint64_t end = nic_err_serial();
+
+	for (; e->cursor < end; e->cursor++) {
+		if (nic_err_get(e->cursor, &ev) != NIC_OK)
+			continue;	/* overwritten in the log */
+		if (ev.ptag != e->ptag || !(e->mask & (1u << ev.category)))
+			continue;
+		if (e->count == e->size)
+			continue;	/* EEQ full */
+		gni_error_event_t *q = &e->queue[(e->head + e->count++) % e->size];
+		*q = (gni_error_event_t){ .error_code = ev.code,
+			.error_category = (uint8_t)(1u << ev.category),
+			.ptag = ev.ptag, .serial_number = (uint32_t)(ev.serial + 1),
+			.timestamp = ev.timestamp,
+			.info_mmrs = { ev.info[0], ev.info[1], ev.info[2], ev.info[3] } };
+	}
+}
+
+static int take(struct ugni_err *e, gni_error_event_t *ev)
+{
+	pull(e);
+	if (!e->count)
+		return 0;
+	*ev = e->queue[e->head];
+	e->head = (e->head + 1) % e->size;
+	e->count--;
+	return 1;
+}
+
+/* 3.10.1 SubscribeErrors
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM (also: NULL nic_handle, since
+ *   the model has no privileged users), GNI_RC_NO_MATCH,
+ *   GNI_RC_ERROR_RESOURCE, GNI_RC_ERROR_NOMEM */
+gni_return_t GNI_SubscribeErrors(gni_nic_handle_t nic_handle, uint32_t device_id,
+		gni_error_mask_t mask, uint32_t EEQ_size, gni_err_handle_t *err_handle)
+{
+	struct ugni_nic *n = to_nic(nic_handle);
+
+	if (!n || !err_handle)
+		return GNI_RC_INVALID_PARAM;
+	if (device_id != NIC_DEVICE_ID)
+		return GNI_RC_NO_MATCH;
+	if (EEQ_size > (1u << 20))
+		return GNI_RC_ERROR_RESOURCE;
+	struct ugni_err *e = nic_alloc(sizeof *e);
+	uint32_t size = EEQ_size ? EEQ_size : EEQ_DEFAULT;
+	gni_error_event_t *q = e ? nic_alloc(size * sizeof *q) : NULL;
+	if (!q) {
+		free(e);
+		return GNI_RC_ERROR_NOMEM;
+	}
+	*e = (struct ugni_err){ .nic = n, .mask = mask, .ptag = n->cdm->ptag,
+		.size = size, .cursor = nic_err_serial(), .queue = q };
+	e->self = ugni_handle_new(UGNI_ERR, e);
+	if (!e->self) {
+		free(q);
+		free(e);
+		return GNI_RC_ERROR_NOMEM;
+	}
+	n->nerr++;
+	*err_handle = e->self;
+	return GNI_RC_SUCCESS;
+}
+
+void ugni_err_destroy_obj(struct ugni_err *e)
+{
+	e->nic->nerr--;
+	ugni_handle_free(e->self);
+	free(e->queue);
+	free(e);
+}
+
+/* 3.10.2 ReleaseErrors
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM (NOT_DONE needs a waiting
+ *   thread, which a single-threaded model never has) */
+gni_return_t GNI_ReleaseErrors(gni_err_handle_t err_handle)
+{
+	struct ugni_err *e = to_err(err_handle);
+
+	if (!e)
+		return GNI_RC_INVALID_PARAM;
+	ugni_err_destroy_obj(e);
+	return GNI_RC_SUCCESS;
+}
+
+/* 3.10.3 GetErrorMask
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
+gni_return_t GNI_GetErrorMask(gni_err_handle_t err_handle, gni_error_mask_t *mask)
+{
+	struct ugni_err *e = to_err(err_handle);
+
+	if (!e || !mask)
+		return GNI_RC_INVALID_PARAM;
+	*mask = e->mask;
+	return GNI_RC_SUCCESS;
+}
+
+/* 3.10.4 SetErrorMask: mask_out receives the previous mask.
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
+gni_return_t GNI_SetErrorMask(gni_err_handle_t err_handle, gni_error_mask_t mask_in,
+		gni_error_mask_t *mask_out)
+{
+	struct ugni_err *e = to_err(err_handle);
+
+	if (!e || !mask_out)
+		return GNI_RC_INVALID_PARAM;
+	pull(e);	/* events already raised were matched by the old mask */
+	*mask_out = e->mask;
+	e->mask = mask_in;
+	return GNI_RC_SUCCESS;
+}
+
+/* 3.10.5 GetErrorEvent
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_NOT_DONE */
+gni_return_t GNI_GetErrorEvent(gni_err_handle_t err_handle, gni_error_event_t *event)
+{
+	struct ugni_err *e = to_err(err_handle);
+
+	if (!e || !event)
+		return GNI_RC_INVALID_PARAM;
+	return take(e, event) ? GNI_RC_SUCCESS : GNI_RC_NOT_DONE;
+}
+
+/* 3.10.6 WaitErrorEvents: waits (forever) for a first event, then up
+ * to timeout ms more for further ones, until events_size are copied.
+ *   GNI_RC_SUCCESS (the array was filled), GNI_RC_INVALID_PARAM,
+ *   GNI_RC_TIMEOUT (the array was not filled all the way) */
+gni_return_t GNI_WaitErrorEvents(gni_err_handle_t err_handle, gni_error_event_t *events,
+		uint32_t events_size, uint32_t timeout, uint32_t *num_events)
+{
+	struct ugni_err *e = to_err(err_handle);
+	unsigned round = 0;
+	uint32_t got = 0;
+
+	if (!e || !events || events_size == 0 || !num_events)
+		return GNI_RC_INVALID_PARAM;
+	while (!take(e, &events[0]))
+		nic_backoff(&round);
+	got = 1;
+	uint64_t t0 = nic_now_ns();
+	round = 0;
+	while (got < events_size) {
+		if (take(e, &events[got])) {
+			got++;
+			continue;
+		}
+		if (nic_expired(t0, timeout))
+			break;
+		nic_backoff(&round);
+	}
+	*num_events = got;
+	return got == events_size ? GNI_RC_SUCCESS : GNI_RC_TIMEOUT;
+}
+
+/* 3.10.7 SetErrorPtag
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_PERMISSION_ERROR (a
+ *   ptag other than the domain's: the model has no superuser) */
+gni_return_t GNI_SetErrorPtag(gni_err_handle_t err_handle, uint8_t ptag)
+{
+	struct ugni_err *e = to_err(err_handle);
+
+	if (!e)
+		return GNI_RC_INVALID_PARAM;
+	if (ptag != e->nic->cdm->ptag)
+		return GNI_RC_PERMISSION_ERROR;
+	e->ptag = ptag;
+	return GNI_RC_SUCCESS;
+}
