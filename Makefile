@@ -93,8 +93,12 @@ fuzz:  ## long fuzzing runs (FUZZ_TIME=seconds)
 bench:  ## bandwidth and message-rate tables, as ratios to memcpy
 	@echo "make bench: not built yet (needs the uGNI reference)" >&2; exit 1
 
-mutation:  ## score the corpus against mutants of the reference
-	@echo "make mutation: not built yet (needs the uGNI corpus)" >&2; exit 1
+MUTANTS ?= 120
+SEED    ?= 1
+mutation: all  ## score the corpus against mutants of the reference (API=, MUTANTS=, SEED=)
+	@for api in $(or $(API),ugni dmapp udapl); do \
+	    $(PY) -m harness.mutation --api $$api --sample $(MUTANTS) --seed $(SEED) || exit 1; \
+	done
 
 clean:  ## remove the build directory
 	rm -rf $(B)

@@ -1,0 +1,306 @@
+"""Mutation testing: how many deliberately wrong references the corpus catches.
+
+    python3 -m harness.mutation --api ugni [--sample N] [--seed S]
+
+Each mutant is the reference library with one small textual change in its
+source (a flipped return code, a negated or dropped check, a changed
+comparison or constant, a lost call such as an event push).  The mutant is
+built in a private copy of the tree and certified with the corpus like any
+third-party implementation; it is *killed* when some test that passes on
+the unchanged reference does not pass on it.  Mutants that do not compile
+are *stillborn* and not counted.  Survivors judged equivalent (the change
+cannot be observed through the API) are listed with a reason in
+harness/mutation_equivalent.json and leave the score's denominator.
+
+Writes build/mutation/<api>/report.json and report.txt.
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Per API: the library target and the sources whose mutants it is built from.
+TARGETS = {
+    "ugni": ("libugni.so", ["ref/ugni", "ref/nic"]),
+    "dmapp": ("libdmapp.so", ["ref/dmapp"]),
+    "udapl": ("libdat.so", ["ref/udapl"]),
+}
+# Libraries a mutant needs beside it at run time (the unchanged reference).
+COMPANIONS = {"ugni": [], "dmapp": ["libugni.so", "libpmi.so"],
+              "udapl": ["libdat_rdmacts.so", "dat.conf"]}
+EQUIVALENT = os.path.join(ROOT, "harness", "mutation_equivalent.json")
+
+RC_RE = re.compile(r"\b((?:GNI_RC|DMAPP_RC)_[A-Z_]+|DAT_[A-Z_]+)\b")
+RELOPS = {"==": "!=", "!=": "==", "<=": "<", ">=": ">", "<": "<=", ">": ">="}
+RELOP_RE = re.compile(r"(?<![<>=!-])(==|!=|<=|>=|<|>)(?![<>=])")
+LOGIC_RE = re.compile(r"&&|\|\|")
+INT_RE = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
+CALL_STMT_RE = re.compile(r"^(\s*)([a-z_][a-z0-9_]*\(.*\);)\s*$")
+
+
+def strip_comments(lines):
+    """Per line, the code with comments and string literals blanked, so the
+    operators never touch them (same length, same columns)."""
+    out, in_block = [], False
+    for line in lines:
+        code, i = [], 0
+        while i < len(line):
+            if in_block:
+                if line.startswith("*/", i):
+                    in_block = False
+                    code.append("  ")
+                    i += 2
+                else:
+                    code.append(" ")
+                    i += 1
+            elif line.startswith("/*", i):
+                in_block = True
+                code.append("  ")
+                i += 2
+            elif line.startswith("//", i):
+                code.append(" " * (len(line) - i))
+                break
+            elif line[i] == '"':
+                j = i + 1
+                while j < len(line) and line[j] != '"':
+                    j += 2 if line[j] == "\\" else 1
+                code.append('"' + " " * (j - i - 1) + '"')
+                i = j + 1
+            else:
+                code.append(line[i])
+                i += 1
+        out.append("".join(code))
+    return out
+
+
+def matching_paren(code, start):
+    depth = 0
+    for i in range(start, len(code)):
+        if code[i] == "(":
+            depth += 1
+        elif code[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def sites(path):
+    """Every mutation of one file: (line index, operator, column, old, new)."""
+    with open(os.path.join(ROOT, path)) as f:
+        lines = f.read().split("\n")
+    code = strip_comments(lines)
+    found = []
+    for n, c in enumerate(code):
+        if c.lstrip().startswith("#"):
+            continue  # preprocessor lines
+        for m in RC_RE.finditer(c):
+            if "return" not in c and "=" not in c:
+                continue
+            old = m.group(1)
+            if old.endswith("_SUCCESS"):
+                new = old.replace("SUCCESS", "INVALID_PARAM") if "RC" in old \
+                    else "DAT_INVALID_PARAMETER"
+            elif "RC" in old:
+                new = old.split("_RC_")[0] + "_RC_SUCCESS"
+            elif old.startswith("DAT_") and old.isupper() and "RETURN" not in old:
+                new = "DAT_SUCCESS"
+            else:
+                continue
+            found.append((n, "rc", m.start(1), old, new))
+        for m in re.finditer(r"\b(if|while)\s*\(", c):
+            open_at = c.index("(", m.start())
+            close = matching_paren(c, open_at)
+            if close < 0:
+                continue
+            cond = lines[n][open_at + 1:close]
+            found.append((n, "negate", open_at + 1, cond, "!(%s)" % cond))
+            if m.group(1) == "if":
+                found.append((n, "drop-check", open_at + 1, cond, "0"))
+        for m in RELOP_RE.finditer(c):
+            found.append((n, "relop", m.start(), m.group(1), RELOPS[m.group(1)]))
+        for m in LOGIC_RE.finditer(c):
+            found.append((n, "logic", m.start(), m.group(0),
+                          "||" if m.group(0) == "&&" else "&&"))
+        for m in INT_RE.finditer(c):
+            old = m.group(1)
+            if "[" in c[:m.start()] and "]" in c[m.end():] and "=" not in c:
+                continue  # array sizes in declarations
+            new = "1" if old == "0" else ("0" if old == "1" else str(int(old) + 1))
+            found.append((n, "const", m.start(), old, new))
+        m = CALL_STMT_RE.match(c)
+        if m and not c.strip().startswith("return"):
+            found.append((n, "drop-call", len(m.group(1)), lines[n][len(m.group(1)):].rstrip(),
+                          "(void)0;"))
+    return lines, found
+
+
+def mutant_id(path, line, op, col):
+    return "%s:%d:%s:%d" % (path, line + 1, op, col + 1)
+
+
+def apply(lines, line, col, old, new):
+    text = lines[line]
+    assert text[col:col + len(old)] == old, (text, col, old)
+    out = list(lines)
+    out[line] = text[:col] + new + text[col + len(old):]
+    return "\n".join(out)
+
+
+def prepare_tree(work):
+    """A private copy of what building the reference needs."""
+    if os.path.exists(work):
+        shutil.rmtree(work)
+    os.makedirs(work)
+    for item in ("Makefile", "mk", "include", "ref"):
+        src = os.path.join(ROOT, item)
+        dst = os.path.join(work, item)
+        if os.path.isdir(src):
+            shutil.copytree(src, dst)
+        else:
+            shutil.copy2(src, dst)
+
+
+def build(work, lib):
+    r = subprocess.run(["make", "-s", "-C", work, "BUILD=b", "b/lib/" + lib],
+                       capture_output=True, text=True)
+    return r.returncode == 0, r.stderr[-2000:]
+
+
+def certify(api, impl, out, timeout):
+    """Verdict per test name of the corpus against impl."""
+    cmd = [sys.executable, "-m", "harness", "certify", "--impl", impl,
+           "--bin", os.path.join(ROOT, "build", "bin"),
+           "--vectors", os.path.join(ROOT, "vectors"), "--out", out,
+           "--api", api, "--quiet", "--timeout", str(timeout)]
+    subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    with open(os.path.join(out, "results.json")) as f:
+        results = json.load(f)
+    return {t["name"]: (t["verdict"], t.get("tier"), t.get("mandatory"))
+            for t in results.get("tests", [])}
+
+
+def stage_impl(work, api, impl):
+    lib = TARGETS[api][0]
+    os.makedirs(impl, exist_ok=True)
+    shutil.copy2(os.path.join(work, "b", "lib", lib), os.path.join(impl, lib))
+    for other in COMPANIONS[api]:
+        src = os.path.join(ROOT, "build", "lib", other)
+        if os.path.exists(src):
+            shutil.copy2(src, os.path.join(impl, other))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python3 -m harness.mutation")
+    p.add_argument("--api", required=True, choices=sorted(TARGETS))
+    p.add_argument("--sample", type=int, default=120,
+                   help="mutants to try, drawn with --seed (0: all)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--timeout", type=float, default=10.0)
+    p.add_argument("--list", action="store_true",
+                   help="only print the mutation sites")
+    args = p.parse_args(argv)
+
+    lib, dirs = TARGETS[args.api]
+    files = sorted(os.path.join(d, f) for d in dirs
+                   for f in os.listdir(os.path.join(ROOT, d)) if f.endswith(".c"))
+    candidates, sources = [], {}
+    for path in files:
+        lines, found = sites(path)
+        sources[path] = lines
+        candidates += [(path,) + s for s in found]
+    if args.list:
+        for path, line, op, col, old, new in candidates:
+            print("%s  %s -> %s" % (mutant_id(path, line, op, col), old, new))
+        return 0
+    chosen = list(candidates)
+    random.Random(args.seed).shuffle(chosen)
+    if args.sample:
+        chosen = chosen[:args.sample]
+    with open(EQUIVALENT) as f:
+        equivalent = {e["id"]: e["reason"] for e in json.load(f)["equivalent"]}
+
+    out_dir = os.path.join(ROOT, "build", "mutation", args.api)
+    work = os.path.join(out_dir, "tree")
+    prepare_tree(work)
+    ok, err = build(work, lib)
+    if not ok:
+        print("the unchanged reference does not build:\n" + err, file=sys.stderr)
+        return 2
+    stage_impl(work, args.api, os.path.join(out_dir, "impl"))
+    baseline = certify(args.api, os.path.join(out_dir, "impl"),
+                       os.path.join(out_dir, "certify"), args.timeout)
+    not_passing = sorted(n for n, v in baseline.items() if v[0] != "PASS")
+    if not baseline or not_passing:
+        print("the corpus must pass on the unchanged reference first; not "
+              "passing: %s" % (", ".join(not_passing) or "no tests ran"),
+              file=sys.stderr)
+        return 2
+
+    records, started = [], time.monotonic()
+    for i, (path, line, op, col, old, new) in enumerate(chosen, 1):
+        mid = mutant_id(path, line, op, col)
+        target = os.path.join(work, path)
+        with open(target, "w") as f:
+            f.write(apply(sources[path], line, col, old, new))
+        ok, _ = build(work, lib)
+        rec = dict(id=mid, operator=op, old=old, new=new,
+                   line=sources[path][line].strip())
+        if not ok:
+            rec["status"] = "stillborn"
+        else:
+            stage_impl(work, args.api, os.path.join(out_dir, "impl"))
+            got = certify(args.api, os.path.join(out_dir, "impl"),
+                          os.path.join(out_dir, "certify"), args.timeout)
+            killers = sorted(n for n, v in baseline.items()
+                             if got.get(n, ("MISSING",))[0] != v[0])
+            deciding = [n for n in killers if baseline[n][1] != "robustness"
+                        and baseline[n][2] is not False]
+            if deciding:
+                rec["status"], rec["killed_by"] = "killed", deciding[:5]
+            elif killers:
+                rec["status"], rec["killed_by"] = "killed-robustness", killers[:5]
+            elif mid in equivalent:
+                rec["status"], rec["reason"] = "equivalent", equivalent[mid]
+            else:
+                rec["status"] = "survived"
+        with open(target, "w") as f:
+            f.write("\n".join(sources[path]))
+        records.append(rec)
+        print("[%d/%d] %-10s %s  %s -> %s" % (i, len(chosen), rec["status"], mid,
+                                              old, new), flush=True)
+
+    count = {s: sum(1 for r in records if r["status"] == s)
+             for s in ("killed", "killed-robustness", "survived", "equivalent",
+                       "stillborn")}
+    scored = count["killed"] + count["killed-robustness"] + count["survived"]
+    killed = count["killed"] + count["killed-robustness"]
+    score = 100.0 * killed / scored if scored else 0.0
+    summary = dict(api=args.api, sites=len(candidates), tried=len(records),
+                   seed=args.seed, seconds=round(time.monotonic() - started, 1),
+                   score=round(score, 1), **count)
+    with open(os.path.join(out_dir, "report.json"), "w") as f:
+        json.dump(dict(summary=summary, mutants=records), f, indent=1)
+    with open(os.path.join(out_dir, "report.txt"), "w") as f:
+        for r in records:
+            if r["status"] == "survived":
+                f.write("SURVIVED %s  %s -> %s\n    %s\n" % (r["id"], r["old"], r["new"], r["line"]))
+    print("mutation %s: %d sites, %d tried: killed %d (%d by robustness tests only), "
+          "survived %d, equivalent %d, stillborn %d; score %.1f%% of %d "
+          "non-equivalent mutants" % (args.api, len(candidates), len(records), killed,
+                                      count["killed-robustness"], count["survived"],
+                                      count["equivalent"], count["stillborn"], score, scored))
+    print("survivors: %s" % os.path.join(out_dir, "report.txt"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
