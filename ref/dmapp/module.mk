@@ -5,7 +5,7 @@
 DMAPP_LIB  := $(LIBDIR)/libdmapp.so
 DMAPP_OBJS := $(call objs,$(wildcard ref/dmapp/*.c))
 LDLIBS_libdmapp.so := -Lbuild/lib -lugni -lpmi \
-	-Wl,--version-script=ref/dmapp/libdmapp.map
+	-Wl,--version-script=ref/dmapp/libdmapp.map -Wl,-rpath,'$$ORIGIN'
 
 $(DMAPP_LIB): $(DMAPP_OBJS) ref/dmapp/libdmapp.map \
               $(LIBDIR)/libugni.so $(LIBDIR)/libpmi.so
@@ -14,8 +14,4 @@ $(DMAPP_LIB): $(DMAPP_OBJS) ref/dmapp/libdmapp.map \
 # The objects alone, which need no libugni.so.
 dmapp-objs: $(DMAPP_OBJS)
 
-# libdmapp.so links against libugni.so: part of `make libs` once the
-# uGNI reference builds.
-ifneq ($(wildcard ref/ugni/module.mk),)
 LIBS += $(DMAPP_LIB)
-endif
