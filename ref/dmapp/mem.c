@@ -5,7 +5,7 @@
  * descriptor of the PE that registered it, and PE-strided calls refuse
  * it (E-DMAPP-038).  The region is rounded out to 4-byte boundaries,
  * and the rounded bounds are reported in the descriptor (5.3.70, which
- * allows rounding; E-DMAPP-062): uGNI reads memory in 4-byte units, so
+ * allows rounding; E-DMAPP-064): uGNI reads memory in 4-byte units, so
  * a GET of a region's first or last bytes reads the whole words.
  */
 #include <stdlib.h>
