@@ -161,6 +161,35 @@ static void syncids(int64_t *buf)
 	CHECK_RC(dmapp_gsync_test(NULL), DMAPP_RC_INVALID_PARAM, "gsync_test NULL");
 }
 
+/* A descriptor whose handle no PE registered: the NIC refuses the
+ * transfer and the failure surfaces where E-DMAPP-034/045 say. */
+static void transaction_errors(int64_t *buf)
+{
+	dmapp_seg_desc_t forged = job.sheap_seg;
+	dmapp_syncid_handle_t sid;
+	int right = (my_pe + 1) % job.npes, flag;
+	int64_t old;
+
+	forged.memhndl.qword1 ^= 0x5a5a;
+	CHECK_RC(dmapp_put(buf, &forged, right, buf, 4, DMAPP_QW),
+		 DMAPP_RC_TRANSACTION_ERROR, "put with a forged handle");
+	CHECK_RC(dmapp_get(buf + 4, buf, &forged, right, 3, DMAPP_DW),
+		 DMAPP_RC_TRANSACTION_ERROR, "get with a forged handle");
+	CHECK_RC(dmapp_afadd_qw(&old, buf, &forged, right, 1),
+		 DMAPP_RC_TRANSACTION_ERROR, "afadd with a forged handle");
+	CHECK_RC(dmapp_put_nb(buf, &forged, right, buf, 4, DMAPP_QW, &sid),
+		 DMAPP_RC_SUCCESS, "put_nb with a forged handle");
+	CHECK_RC(dmapp_syncid_wait(&sid), DMAPP_RC_TRANSACTION_ERROR,
+		 "syncid_wait of a failed request");
+	CHECK_RC(dmapp_get_nbi(buf + 4, buf, &forged, right, 1, DMAPP_QW),
+		 DMAPP_RC_SUCCESS, "get_nbi with a forged handle");
+	CHECK_RC(dmapp_gsync_wait(), DMAPP_RC_TRANSACTION_ERROR,
+		 "gsync_wait after a failed _nbi request");
+	CHECK_RC(dmapp_gsync_test(&flag), DMAPP_RC_SUCCESS,
+		 "failure reported once (E-DMAPP-045)");
+	CHECK(flag == 1, "gsync_test flag");
+}
+
 static void sheap(void)
 {
 	char *a = dmapp_sheap_malloc(100), *b, *c;
@@ -196,6 +225,7 @@ int main(void)
 		attrs();
 		arguments(buf);
 		syncids(buf);
+		transaction_errors(buf);
 		PMI_Barrier();
 		dmapp_sheap_free(buf);
 		sheap();
