@@ -82,13 +82,15 @@ certify: all  ## certify IMPL (default: the reference) against the corpus
 	    $(if $(RERUN),--rerun-failures)
 
 coverage:  ## lcov line/branch coverage of ref/ under the corpus
-	@echo "make coverage: not built yet (issue: coverage-driven fuzzing and coverage gates)" >&2; exit 1
+	@$(MAKE) --no-print-directory coverage-run
 
 fuzz-smoke:  ## run every fuzz target briefly from its seed corpus
-	@echo "make fuzz-smoke: not built yet (issue: coverage-driven fuzzing)" >&2; exit 1
+	@$(MAKE) --no-print-directory fuzz-build
+	@$(if $(FUZZ_IMPL),LD_LIBRARY_PATH="$(FUZZ_IMPL)") fuzz/run.sh $(FZ)/bin $(FUZZ_SMOKE_TIME) $(FZ)/smoke-corpus $(FZ)/smoke $(FZ_TARGETS)
 
 fuzz:  ## long fuzzing runs (FUZZ_TIME=seconds)
-	@echo "make fuzz: not built yet (issue: coverage-driven fuzzing)" >&2; exit 1
+	@$(MAKE) --no-print-directory fuzz-build
+	@$(if $(FUZZ_IMPL),LD_LIBRARY_PATH="$(FUZZ_IMPL)") fuzz/run.sh $(FZ)/bin $(FUZZ_TIME) fuzz/corpus $(FZ)/runs $(or $(TARGET),$(FZ_TARGETS))
 
 bench:  ## bandwidth and message-rate tables, as ratios to memcpy
 	@echo "make bench: not built yet (needs the uGNI reference)" >&2; exit 1

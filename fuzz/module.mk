@@ -1,0 +1,89 @@
+# fuzz/: call-sequence fuzz targets (docs/fuzzing.md).
+#
+#   build/fuzz/gen/<api>_table.h   generated from vectors/<api>/ by gen_table.py
+#   build/fuzz/lib/libugni.so      the reference, instrumented (clang)
+#   build/fuzz/bin/fuzz-<target>   libFuzzer binaries (clang + ASan + UBSan)
+#   build/fuzz/bin/fuzz-replay     replays inputs; any C compiler, plain libugni.so
+#   build/fuzz/bin/fuzz-diff       differential driver (two libraries, dlmopen)
+
+FZ          := $(B)/fuzz
+FZ_TARGETS  := ugni ugni_post ugni_smsg
+FUZZ_CC     ?= clang
+FZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FZ_CFLAGS   := -std=c11 $(WARN) -fPIC -O1 -g -fno-omit-frame-pointer
+FZ_INC      := -Iinclude -Ifuzz -I$(FZ)/gen -D_GNU_SOURCE
+FZ_UGNI_SRC := $(wildcard ref/nic/*.c) $(wildcard ref/ugni/*.c)
+FZ_COMMON   := fuzz/prog.c fuzz/targets.c fuzz/ugni/ugni_api.c fuzz/ugni/direct.c
+FZ_HDRS     := fuzz/prog.h fuzz/targets.h $(FZ)/gen/ugni_table.h
+FUZZ_SMOKE_TIME ?= 60
+FUZZ_TIME   ?= 600
+FUZZ_IMPL   ?=
+
+$(FZ)/gen/%_table.h: vectors/%/calls.json vectors/%/errata.json \
+                     fuzz/%/kinds.json fuzz/gen_table.py
+	@mkdir -p $(@D)
+	$(PY) fuzz/gen_table.py vectors/$* fuzz/$*/kinds.json $@
+
+# The reference built for fuzzing: coverage-instrumented, sanitized.
+$(FZ)/obj/ref/%.o: ref/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(FZ_CFLAGS) $(FZ_SAN) \
+	    -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+
+$(FZ)/lib/libugni.so: $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_UGNI_SRC))
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FZ_SAN) -shared -o $@ $^ -Wl,-soname,libugni.so \
+	    -lpthread -Wl,--version-script=ref/ugni/libugni.map
+
+$(FZ)/obj/fuzz/%.o: fuzz/%.c $(FZ_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FZ_INC) $(FZ_CFLAGS) $(FZ_SAN) -c $< -o $@
+
+$(FZ)/obj/entry-%.o: fuzz/entry.c $(FZ_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FZ_INC) $(FZ_CFLAGS) $(FZ_SAN) -DFZ_TARGET='"$*"' -c $< -o $@
+
+FZ_BINS := $(addprefix $(FZ)/bin/fuzz-,$(FZ_TARGETS))
+
+$(FZ_BINS): $(FZ)/bin/fuzz-%: $(FZ)/obj/entry-%.o \
+            $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_COMMON)) $(FZ)/lib/libugni.so
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -fsanitize=fuzzer $(FZ_SAN) -o $@ $(filter %.o,$^) \
+	    -L$(FZ)/lib -lugni -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../lib' -ldl
+
+# Replay without libFuzzer: the project's compiler, the plain reference.
+$(FZ)/bin/fuzz-replay: fuzz/replay_main.c $(FZ_COMMON) $(FZ_HDRS) $(LIBDIR)/libugni.so
+	@mkdir -p $(@D)
+	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/replay_main.c \
+	    $(FZ_COMMON) -L$(LIBDIR) -lugni -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../../lib' -ldl
+
+$(FZ)/bin/fuzz-diff: fuzz/diff.c fuzz/prog.c fuzz/targets.c fuzz/ugni/ugni_api.c $(FZ_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/diff.c fuzz/prog.c \
+	    fuzz/targets.c fuzz/ugni/ugni_api.c -ldl
+
+fuzz-build: $(FZ_BINS)  ## build the libFuzzer targets (clang)
+
+fuzz-repro:  ## replay one input: TARGET=ugni INPUT=file
+	@test -n "$(TARGET)" -a -n "$(INPUT)" || \
+	    { echo "usage: make fuzz-repro TARGET=<target> INPUT=<file>" >&2; exit 2; }
+	@if $(MAKE) --no-print-directory $(FZ)/bin/fuzz-$(TARGET) >/dev/null 2>&1; then \
+	    $(if $(FUZZ_IMPL),LD_LIBRARY_PATH="$(FUZZ_IMPL)") $(FZ)/bin/fuzz-$(TARGET) "$(INPUT)"; \
+	else \
+	    echo "(clang/libFuzzer unavailable: replaying with $(CC), no sanitizers)"; \
+	    $(MAKE) --no-print-directory $(LIBDIR)/libugni.so $(FZ)/bin/fuzz-replay && \
+	    $(if $(FUZZ_IMPL),LD_LIBRARY_PATH="$(FUZZ_IMPL)") $(FZ)/bin/fuzz-replay $(TARGET) "$(INPUT)"; \
+	fi
+
+fuzz-diff: $(FZ)/bin/fuzz-diff  ## differential run: IMPL=dir COMPARE=dir [TARGET=ugni]
+	@test -n "$(COMPARE)" || { echo "usage: make fuzz-diff IMPL=dir COMPARE=dir" >&2; exit 2; }
+	$(FZ)/bin/fuzz-diff --target $(or $(TARGET),ugni) --runs $(or $(FUZZ_DIFF_RUNS),2000) \
+	    --out $(FZ)/diff "$(IMPL)" "$(COMPARE)" \
+	    fuzz/seeds/$(or $(TARGET),ugni) fuzz/regressions/$(or $(TARGET),ugni) \
+	    $(wildcard fuzz/corpus/$(or $(TARGET),ugni))
+
+check-fuzz-regressions: $(LIBDIR)/libugni.so $(FZ)/bin/fuzz-replay $(FZ)/bin/fuzz-diff \
+                        $(B)/harness-tests/impl/libugni.so  ## replay fuzz/regressions/, fuzzer self-tests
+	@STANDIN=$(B)/harness-tests/impl LIBDIR=$(LIBDIR) sh fuzz/check.sh $(FZ)/bin/fuzz-replay $(FZ_TARGETS)
+
+CHECKS += check-fuzz-regressions

@@ -1,0 +1,39 @@
+/*
+ * targets.h: the fuzz targets.  A target is an API, a subset of its
+ * calls (all of them for the call-sequence target) and an optional
+ * fixed opening that creates the objects a structure target needs.
+ */
+#ifndef RDMACTS_FUZZ_TARGETS_H
+#define RDMACTS_FUZZ_TARGETS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "prog.h"
+
+struct fz_target {
+	const char *name;
+	const struct fz_api *api;
+	const char *library;		/* file name of the library */
+	const int *only;		/* -1 ended; NULL: every call */
+	void (*setup)(struct fz_prog *p);
+	void *(*fns_dl)(void *dl);	/* bind a dlopen'ed library */
+};
+
+extern const struct fz_api fz_api_ugni;
+void *fz_ugni_fns_dl(void *dl);
+void fz_ugni_setup(struct fz_prog *p);
+extern const int fz_ugni_post_calls[];
+extern const int fz_ugni_smsg_calls[];
+
+extern const struct fz_target fz_targets[];
+const struct fz_target *fz_target_find(const char *name);
+
+/* Functions of the library linked into the binary (fuzz/<api>/direct.c). */
+void *fz_fns_direct(const struct fz_target *t);
+
+/* Run one input as target t against fns; on failure print why and the
+ * trace to stderr and return 1. */
+int fz_target_run(const struct fz_target *t, const void *fns,
+		const uint8_t *data, size_t size);
+
+#endif
