@@ -1,9 +1,10 @@
 """Command line of the harness: `python3 -m harness certify ...`."""
 
 import argparse
+import os
 import sys
 
-from harness import certify, impl, runner
+from harness import certify, compare, impl, runner
 from harness import verdicts as V
 
 
@@ -40,8 +41,9 @@ def parser():
                    help="rerun only the tests that did not pass in "
                         "OUT/results.json, and merge")
     c.add_argument("--compare", metavar="DIR2",
-                   help="side-by-side run against a second implementation "
-                        "(not supported yet)")
+                   help="also run the corpus against the implementation "
+                        "in DIR2 (results in OUT/compare/) and report both "
+                        "side by side, differences first (OUT/compare.html)")
     c.add_argument("--timeout", type=float, default=20.0,
                    help="seconds per test (default 20)")
     c.add_argument("--jobs", type=int, default=None,
@@ -66,10 +68,12 @@ def main(argv=None):
         print(f"error: unknown API {', '.join(bad)} (known: "
               f"{', '.join(impl.APIS)})", file=sys.stderr)
         return V.EXIT_USAGE
-    if args.compare:
-        print("error: --compare is not supported yet: the side-by-side "
-              "comparison of two implementations is planned with the "
-              "differential driver of fuzz/; nothing was run.",
+    if args.compare and args.rerun_failures:
+        print("error: --compare and --rerun-failures cannot be combined: "
+              "a side-by-side report needs full runs of both", file=sys.stderr)
+        return V.EXIT_USAGE
+    if args.compare and not os.path.isdir(args.compare):
+        print(f"error: --compare {args.compare}: not a directory",
               file=sys.stderr)
         return V.EXIT_USAGE
     if args.timeout <= 0 or (args.jobs is not None and args.jobs < 1):
@@ -80,4 +84,24 @@ def main(argv=None):
     if "{np}" not in args.launcher:
         print("error: --launcher must contain {np}", file=sys.stderr)
         return V.EXIT_USAGE
-    return certify.certify(args)
+    if not args.compare:
+        return certify.certify(args)
+    return certify_both(args)
+
+
+def certify_both(args):
+    """Certify --impl into OUT and --compare into OUT/compare, then write
+    the side-by-side report.  Exit status: the first implementation's."""
+    first = certify.certify(args)
+    if first == V.EXIT_USAGE:
+        return first
+    out_b = os.path.join(args.out, "compare")
+    second = argparse.Namespace(**vars(args))
+    second.impl, second.out, second.compare = args.compare, out_b, None
+    print(f"--- and the implementation to compare, {args.compare}:",
+          flush=True)
+    if certify.certify(second) == V.EXIT_USAGE:
+        return V.EXIT_USAGE
+    doc, paths = compare.write(args.out, out_b)
+    compare.summary(doc, paths)
+    return first

@@ -277,13 +277,6 @@ def test_unreadable_vectors_make_it_incomplete(layout):
     assert any("clauses.json" in p for p in u["problems"])
 
 
-def test_compare_is_refused_honestly(layout):
-    run = layout({"ugni": "allpass"}).certify("--compare", "/tmp")
-    assert run.status == 2
-    assert "not supported yet" in run.stderr
-    assert run.results is None
-
-
 def test_unknown_api_is_a_usage_error(layout):
     run = layout({"ugni": "allpass"}).certify("--api", "verbs")
     assert run.status == 2
