@@ -40,13 +40,13 @@ struct dom {
 	uint32_t addr;
 };
 
-static unsigned long env_num(const char *name, unsigned long dflt)
+static inline unsigned long env_num(const char *name, unsigned long dflt)
 {
 	const char *s = getenv(name);
 	return s && *s ? strtoul(s, NULL, 0) : dflt;
 }
 
-static void job_init(struct job *j, struct dom *d)
+static inline void job_init(struct job *j, struct dom *d)
 {
 	int spawned;
 
@@ -66,7 +66,7 @@ static void job_init(struct job *j, struct dom *d)
 }
 
 /* Every rank's `len` bytes, in rank order. */
-static void job_allgather(const struct job *j, const void *mine, void *all, size_t len)
+static inline void job_allgather(const struct job *j, const void *mine, void *all, size_t len)
 {
 	if (j->size == 1)
 		memcpy(all, mine, len * (size_t)j->nlocal);
@@ -75,13 +75,13 @@ static void job_allgather(const struct job *j, const void *mine, void *all, size
 				"PMI_Allgather failed");
 }
 
-static void job_barrier(const struct job *j)
+static inline void job_barrier(const struct job *j)
 {
 	if (j->size > 1)
 		PMI_Barrier();
 }
 
-static void job_fini(const struct job *j, struct dom *d)
+static inline void job_fini(const struct job *j, struct dom *d)
 {
 	for (int i = 0; i < j->nlocal; i++)
 		CHECK(GNI_CdmDestroy(d[i].cdm));
@@ -89,7 +89,7 @@ static void job_fini(const struct job *j, struct dom *d)
 }
 
 /* Wait for one event on cq and hand back its descriptor. */
-static gni_post_descriptor_t *job_complete(gni_cq_handle_t cq)
+static inline gni_post_descriptor_t *job_complete(gni_cq_handle_t cq)
 {
 	gni_cq_entry_t ev;
 	gni_post_descriptor_t *pd;
