@@ -14,6 +14,17 @@ for t in "$@"; do
     "$replay" "$t" "$@" | sed 's/^/  /'
     # the exit status of the replay, not of sed
     "$replay" "$t" "$@" >/dev/null 2>&1 || status=1
+    # and with the sanitizers, when clang built the fuzz targets
+    if [ -n "${SANITIZED:-}" ] && [ -x "$SANITIZED/fuzz-$t" ]; then
+        for f in "$@"; do
+            if "$SANITIZED/fuzz-$t" "$f" >/dev/null 2>&1; then
+                echo "  ok      $f (sanitized)"
+            else
+                echo "  FAILED  $f (sanitized: make fuzz-repro TARGET=$t INPUT=$f)"
+                status=1
+            fi
+        done
+    fi
 done
 # Differential mode: the reference against itself (each copy in its own
 # namespace) must agree; against the harness's stand-in library, which

@@ -358,7 +358,8 @@ static void draw_args(struct fz_prog *p, const struct fz_call *c,
 		case FZ_REGION:
 			a[i] = fz_addr(p, &p->space[i], &p->honest[i]);
 			if (!p->honest[i])
-				note(st, q->name, a[i] ? "garbage" : "NULL");
+				note(st, q->name, a[i] && q->kind == FZ_REGION ?
+					"garbage" : "NULL");
 			else if (a[i] & 7)
 				note(st, q->name, "misaligned");
 			if (q->kind != FZ_REGION && a[i] && !p->honest[i]) {
@@ -446,6 +447,8 @@ static int known(const struct fz_prog *p, const struct fz_call *c, uint64_t rc)
 	}
 	return 0;
 }
+
+static void print_call(const struct fz_prog *p, int i, FILE *f);
 
 static int rc_allowed(const struct fz_call *c, uint64_t rc)
 {
@@ -596,6 +599,8 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 {
 	static unsigned char *arena;
 	unsigned char (*scratch)[FZ_SCRATCH];
+	const char *tr = getenv("RDMACTS_FUZZ_TRACE");
+	int trace = tr && *tr && *tr != '0';
 
 	if (!arena)
 		arena = aligned_alloc(4096, FZ_ARENA);
@@ -636,6 +641,12 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 		draw_args(p, c, a, scratch, st);
 		st->end = p->pos;
 		memcpy(st->args, a, sizeof st->args);
+		if (trace) {
+			/* before the call: a sanitizer may end the process in it */
+			print_call(p, p->nsteps - 1, stderr);
+			fprintf(stderr, ")%s%s\n", st->note[0] ? "  " : "",
+					st->note);
+		}
 		if (!api->invoke(fns, id, a, &rc)) {
 			st->absent = 1;
 			st->digest = ~0ull;
@@ -658,6 +669,17 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 	return p->failed;
 }
 
+static void print_call(const struct fz_prog *p, int i, FILE *f)
+{
+	const struct fz_step *st = &p->steps[i];
+	const struct fz_call *c = &p->api->calls[st->call];
+
+	fprintf(f, "  %2d %s(", i, c->name);
+	for (int k = 0; k < c->nparams; k++)
+		fprintf(f, "%s%s=0x%llx", k ? ", " : "", c->params[k].name,
+			(unsigned long long)st->args[k]);
+}
+
 void fz_print_trace(const struct fz_prog *p, void *file)
 {
 	FILE *f = file;
@@ -666,11 +688,7 @@ void fz_print_trace(const struct fz_prog *p, void *file)
 	for (int i = 0; i < p->nsteps; i++) {
 		const struct fz_step *st = &p->steps[i];
 		const struct fz_call *c = &p->api->calls[st->call];
-		fprintf(f, "  %2d %s(", i, c->name);
-		for (int k = 0; k < c->nparams; k++)
-			fprintf(f, "%s%s=0x%llx", k ? ", " : "",
-				c->params[k].name,
-				(unsigned long long)st->args[k]);
+		print_call(p, i, f);
 		if (st->absent)
 			fprintf(f, ") -> (not exported)");
 		else

@@ -9,6 +9,7 @@ set -u
 bin=$1 secs=$2 corpus=$3 out=$4; shift 4
 failed=""
 export RDMACTS_FUZZ_KNOWN=${RDMACTS_FUZZ_KNOWN-fuzz/known.txt}
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=$PWD/fuzz/known.supp
 unset RDMACTS_JOB_ID
 for t in "$@"; do
     mkdir -p "$corpus/$t" "$out/$t" "fuzz/seeds/$t"
