@@ -6,7 +6,8 @@
  * Two datagrams are compatible when they are in the same ptag and
  * cookie, at least one is bound, and each bound one names the other's
  * NIC address and instance id.  Among several candidates the earliest
- * posted wins, so the outcome is deterministic.
+ * posted wins, so the outcome is deterministic.  The probes report
+ * datagrams in the order they reached a final state (E-UGNI-078).
  */
 #include <string.h>
 #include "fabric.h"
@@ -35,6 +36,7 @@ static void deliver(struct fab_dgram *to, const struct fab_dgram *from)
 	to->rx_addr = df->nic_addr;
 	to->rx_id = df->inst_id;
 	to->state = NIC_DG_COMPLETED;
+	to->done = ++fab->dg_seq;
 }
 
 static struct fab_dgram *find(uint64_t ep_key, int by_id, uint64_t id)
@@ -128,9 +130,9 @@ int nic_dg_cancel(uint64_t ep_key, int by_id, uint64_t id)
 
 	nic_lock();
 	struct fab_dgram *g = find(ep_key, by_id, id);
-	if (g && g->state != NIC_DG_TERMINATED) {
-		if (g->state == NIC_DG_PENDING)
-			g->state = NIC_DG_TERMINATED;
+	if (g && g->state == NIC_DG_PENDING) {	/* only an active one */
+		g->state = NIC_DG_TERMINATED;
+		g->done = ++fab->dg_seq;
 		rc = NIC_OK;
 	}
 	nic_unlock();
@@ -164,7 +166,7 @@ int nic_dg_probe(uint32_t domain, int by_id, struct nic_dg_result *r)
 		if (!g->in_use || g->domain != domain ||
 				g->state == NIC_DG_PENDING || (by_id && !g->has_id))
 			continue;
-		if (!best || g->seq < best->seq)
+		if (!best || g->done < best->done)
 			best = g;
 	}
 	if (best) {

@@ -76,6 +76,7 @@ struct fab_dgram {
 	uint32_t in_use;
 	uint32_t state;		/* enum nic_dg_state */
 	uint64_t seq;		/* post order, for deterministic matching */
+	uint64_t done;		/* order of reaching a final state (probes) */
 	uint32_t domain;
 	uint64_t ep_key;
 	uint32_t bound, peer_addr, peer_id;

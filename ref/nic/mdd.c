@@ -173,6 +173,11 @@ int nic_mdd_deregister(uint32_t domain, const uint64_t *mh)
 	return rc;
 }
 
+int nic_mdd_wellformed(const uint64_t *mh)
+{
+	return mh[1] == mh_check(mh[0]);
+}
+
 int nic_mdd_valid(uint32_t domain, const uint64_t *mh)
 {
 	uint32_t i;
@@ -186,7 +191,8 @@ int nic_mdd_valid(uint32_t domain, const uint64_t *mh)
 	return rc;
 }
 
-int nic_mdd_resolve(uint32_t domain, uint8_t ptag, const uint64_t *mh,
+int nic_mdd_resolve(uint32_t domain, uint8_t ptag, uint32_t cookie,
+		const uint64_t *mh,
 		uint64_t addr, uint64_t len, int access,
 		struct nic_span *spans, uint32_t max, uint32_t *nspan)
 {
@@ -201,7 +207,7 @@ int nic_mdd_resolve(uint32_t domain, uint8_t ptag, const uint64_t *mh,
 	const struct fab_mdd *m = &fab->mdds[i];
 	const struct nic_seg *s = fab_ptr(m->seg_off);
 	rc = NIC_EPERM;
-	if (m->ptag != ptag)
+	if (m->ptag != ptag || fab->domains[m->domain].cookie != cookie)
 		goto out;
 	rc = NIC_ESTATE;
 	if ((access & NIC_WRITE) && m->readonly)
@@ -242,7 +248,8 @@ out:
 	return rc;
 }
 
-int nic_mdd_dst_cq(uint32_t domain, uint8_t ptag, const uint64_t *mh,
+int nic_mdd_dst_cq(uint32_t domain, uint8_t ptag, uint32_t cookie,
+		const uint64_t *mh,
 		uint32_t *cq_idx, uint32_t *cq_gen)
 {
 	uint32_t i;
@@ -250,7 +257,8 @@ int nic_mdd_dst_cq(uint32_t domain, uint8_t ptag, const uint64_t *mh,
 
 	nic_lock();
 	rc = mh_lookup(domain, mh, &i);
-	if (rc == NIC_OK && fab->mdds[i].ptag != ptag)
+	if (rc == NIC_OK && (fab->mdds[i].ptag != ptag ||
+			fab->domains[fab->mdds[i].domain].cookie != cookie))
 		rc = NIC_EPERM;
 	if (rc == NIC_OK) {
 		*cq_idx = fab->mdds[i].cq_idx;

@@ -81,18 +81,22 @@ int nic_mdd_register(uint32_t domain, const struct nic_seg *segs,
 		uint32_t vmdh_index, uint64_t *mh);
 int nic_mdd_deregister(uint32_t domain, const uint64_t *mh);
 int nic_mdd_valid(uint32_t domain, const uint64_t *mh);
+/* 1 when mh has the form of a handle this NIC issued (live or not). */
+int nic_mdd_wellformed(const uint64_t *mh);
 int nic_mdd_set_vmdh_block(uint32_t domain, uint32_t entries);
 /* Resolve [addr, addr+len) through handle mh as seen by `domain` (the
  * domain the handle lives in: the initiator's for a local handle, the
  * target's for a remote one), checked against `ptag` and `access`.
  * Fills at most max spans; *nspan gets their number.  NIC_ENOENT: no
- * such registration; NIC_EPERM: ptag differs; NIC_ESTATE: write to a
+ * such registration; NIC_EPERM: ptag or cookie differs; NIC_ESTATE: write to a
  * read-only registration; NIC_EBOUNDS: outside the region. */
-int nic_mdd_resolve(uint32_t domain, uint8_t ptag, const uint64_t *mh,
+int nic_mdd_resolve(uint32_t domain, uint8_t ptag, uint32_t cookie,
+		const uint64_t *mh,
 		uint64_t addr, uint64_t len, int access,
 		struct nic_span *spans, uint32_t max, uint32_t *nspan);
 /* The completion queue of a registration, for remote events. */
-int nic_mdd_dst_cq(uint32_t domain, uint8_t ptag, const uint64_t *mh,
+int nic_mdd_dst_cq(uint32_t domain, uint8_t ptag, uint32_t cookie,
+		const uint64_t *mh,
 		uint32_t *cq_idx, uint32_t *cq_gen);
 
 /* ---- cqring.c: completion queue rings ----------------------------------- */

@@ -40,7 +40,8 @@ static int one_of(uint32_t modes, uint32_t group)
 gni_return_t GNI_CdmCreate(uint32_t inst_id, uint8_t ptag, uint32_t cookie,
 		uint32_t modes, gni_cdm_handle_t *cdm_handle)
 {
-	if (!cdm_handle || !one_of(modes, MODE_FORK) || !one_of(modes, MODE_ERR))
+	if (!cdm_handle || !one_of(modes, MODE_FORK) || !one_of(modes, MODE_ERR) ||
+			(modes & 0xF0000000u))	/* PRIV_* bits (E-UGNI-013) */
 		return GNI_RC_INVALID_PARAM;
 	struct ugni_cdm *c = nic_alloc(sizeof *c);
 	if (!c)

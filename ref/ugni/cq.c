@@ -2,11 +2,11 @@
  * cq.c: 3.3 Completion Queue Management and 3.9 Completion Queue
  * Processing (and the vendor CqVectorMonitor).
  *
- * Overrun (2.1.2, 3.9.1): an event arriving at a full CQ is lost and
- * the CQ enters the overrun state.  CqTestEvent reports the state
- * without changing it; CqGetEvent, CqWaitEvent and CqVectorWaitEvent
- * report it once with GNI_RC_ERROR_RESOURCE and leave the overrun
- * state (the events still queued stay retrievable).
+ * Overrun (2.1.2, 3.9.1, E-UGNI-002): an event arriving at a full CQ
+ * is lost and the CQ enters the overrun state for good.  Every later
+ * poll returns GNI_RC_ERROR_RESOURCE; CqGetEvent, CqWaitEvent and
+ * CqVectorWaitEvent still dequeue the oldest entry, with
+ * GNI_CQ_OVERRUN(entry) set (E-UGNI-107).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +28,7 @@ gni_return_t GNI_CqCreate(gni_nic_handle_t nic_handle, uint32_t entry_count,
 
 	if (!n || !cq_handle || entry_count == 0 || (mode & ~known))
 		return GNI_RC_INVALID_PARAM;
-	if (delay_count && !(mode & GNI_CQ_BLOCKING))
-		return GNI_RC_INVALID_PARAM;	/* 3.3.1 delay_count */
+	(void)delay_count;	/* no interrupts in the model (E-UGNI-038) */
 	if (entry_count > CQ_MAX_ENTRIES)
 		return GNI_RC_ERROR_RESOURCE;
 	struct ugni_cq *cq = nic_alloc(sizeof *cq);
@@ -110,8 +109,10 @@ static gni_return_t poll_one(struct ugni_cq *cq, gni_cq_entry_t *event,
 
 	int rc = nic_cq_peek(cq->idx, cq->gen, &e, &overrun);
 	if (overrun) {
-		if (take)
-			nic_cq_clear_overrun(cq->idx, cq->gen);
+		if (take && rc == NIC_OK) {
+			nic_cq_pop(cq->idx, cq->gen, &e);
+			*event = e | ugni_entry_overrun();
+		}
 		return GNI_RC_ERROR_RESOURCE;
 	}
 	if (rc != NIC_OK)
@@ -258,7 +259,7 @@ gni_return_t GNI_CqErrorStr(gni_cq_entry_t entry, void *buffer, uint32_t length)
 {
 	uint64_t st = gni_cq_get_status(entry);
 
-	if (!buffer || length == 0)
+	if (!buffer)
 		return GNI_RC_INVALID_PARAM;
 	const char *text = st < UGNI_ST_COUNT ? ugni_errcodes[st].text :
 		"unknown error status";

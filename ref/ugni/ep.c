@@ -59,15 +59,17 @@ gni_return_t GNI_EpSetEventData(gni_ep_handle_t ep_handle, uint32_t local_event,
 }
 
 /* 3.5.3 EpBind
- *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM (also: already bound),
- *   GNI_RC_ERROR_RESOURCE, GNI_RC_ERROR_NOMEM */
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_ERROR_RESOURCE,
+ *   GNI_RC_ERROR_NOMEM; GNI_RC_INVALID_STATE when already bound */
 gni_return_t GNI_EpBind(gni_ep_handle_t ep_handle, uint32_t remote_addr,
 		uint32_t remote_id)
 {
 	struct ugni_ep *ep = to_ep(ep_handle);
 
-	if (!ep || ep->bound)
+	if (!ep)
 		return GNI_RC_INVALID_PARAM;
+	if (ep->bound)
+		return GNI_RC_INVALID_STATE;	/* E-UGNI-059 */
 	ep->bound = 1;
 	ep->remote_addr = remote_addr;
 	ep->remote_id = remote_id;

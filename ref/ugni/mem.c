@@ -42,9 +42,7 @@ static gni_return_t reg(struct ugni_nic *n, const gni_mem_segment_t *segs,
 			return GNI_RC_INVALID_PARAM;
 		int rc = nic_mem_check(segs[i].address, segs[i].length,
 				!(flags & GNI_MEM_READ_ONLY));
-		if (rc == NIC_ENOENT)
-			return GNI_RC_INVALID_PARAM;
-		if (rc == NIC_EPERM)
+		if (rc != NIC_OK)	/* unmapped too (E-UGNI-050) */
 			perm_conflict = 1;
 		s[i] = (struct nic_seg){ segs[i].address, segs[i].length };
 	}

@@ -86,7 +86,7 @@ static enum ugni_status status_of(int rc)
 	}
 }
 
-static int resolve(const struct side *s, uint8_t ptag, uint64_t off,
+static int resolve(const struct side *s, const struct ugni_cdm *c, uint64_t off,
 		uint64_t len, int access, struct nic_span *sp, uint32_t *n)
 {
 	if (s->cpu) {
@@ -94,14 +94,14 @@ static int resolve(const struct side *s, uint8_t ptag, uint64_t off,
 		*n = 1;
 		return NIC_OK;
 	}
-	return nic_mdd_resolve(s->domain, ptag, &s->mh->qword1, s->addr + off,
-			len, access, sp, NIC_MDD_MAX_SEGS, n);
+	return nic_mdd_resolve(s->domain, c->ptag, c->cookie, &s->mh->qword1,
+			s->addr + off, len, access, sp, NIC_MDD_MAX_SEGS, n);
 }
 
 #define CHUNK (64u * 1024u)
 
 static enum ugni_status move(const struct side *src, const struct side *dst,
-		uint64_t len, uint8_t ptag)
+		uint64_t len, const struct ugni_cdm *c)
 {
 	static unsigned char bounce[CHUNK];
 	struct nic_span sp[NIC_MDD_MAX_SEGS];
@@ -109,14 +109,14 @@ static enum ugni_status move(const struct side *src, const struct side *dst,
 	int rc;
 
 	/* check both ends whole before moving a byte */
-	if ((rc = resolve(dst, ptag, 0, len, NIC_WRITE, sp, &n)) != NIC_OK ||
-	    (rc = resolve(src, ptag, 0, len, NIC_READ, sp, &n)) != NIC_OK)
+	if ((rc = resolve(dst, c, 0, len, NIC_WRITE, sp, &n)) != NIC_OK ||
+	    (rc = resolve(src, c, 0, len, NIC_READ, sp, &n)) != NIC_OK)
 		return status_of(rc);
 	for (uint64_t off = 0; off < len; off += CHUNK) {
 		uint64_t k = len - off < CHUNK ? len - off : CHUNK;
-		if ((rc = resolve(src, ptag, off, k, NIC_READ, sp, &n)) != NIC_OK ||
+		if ((rc = resolve(src, c, off, k, NIC_READ, sp, &n)) != NIC_OK ||
 		    (rc = nic_read_spans(sp, n, bounce, k)) != NIC_OK ||
-		    (rc = resolve(dst, ptag, off, k, NIC_WRITE, sp, &n)) != NIC_OK ||
+		    (rc = resolve(dst, c, off, k, NIC_WRITE, sp, &n)) != NIC_OK ||
 		    (rc = nic_write_spans(sp, n, bounce, k)) != NIC_OK)
 			return status_of(rc);
 	}
@@ -124,7 +124,7 @@ static enum ugni_status move(const struct side *src, const struct side *dst,
 }
 
 static enum ugni_status amo(const struct side *remote, const struct side *local,
-		const gni_post_descriptor_t *d, uint8_t ptag)
+		const gni_post_descriptor_t *d, const struct ugni_cdm *c)
 {
 	const struct ugni_amo *a = ugni_amo_find(d->amo_cmd);
 	struct nic_span sp[NIC_MDD_MAX_SEGS];
@@ -132,7 +132,9 @@ static enum ugni_status amo(const struct side *remote, const struct side *local,
 	uint32_t n;
 	int rc;
 
-	rc = resolve(remote, ptag, 0, 8, NIC_READ | NIC_WRITE, sp, &n);
+	if (a->fetching && (rc = resolve(local, c, 0, 8, NIC_WRITE, sp, &n)) != NIC_OK)
+		return status_of(rc);
+	rc = resolve(remote, c, 0, 8, NIC_READ | NIC_WRITE, sp, &n);
 	if (rc != NIC_OK)
 		return status_of(rc);
 	rc = nic_amo(sp[0].pid, sp[0].addr, a->op, d->first_operand,
@@ -140,7 +142,7 @@ static enum ugni_status amo(const struct side *remote, const struct side *local,
 	if (rc != NIC_OK)
 		return status_of(rc);
 	if (a->fetching) {
-		resolve(local, ptag, 0, 8, NIC_WRITE, sp, &n);
+		resolve(local, c, 0, 8, NIC_WRITE, sp, &n);
 		if (nic_write_spans(sp, n, &old, 8) != NIC_OK)
 			return UGNI_ST_MEMORY;
 	}
@@ -164,24 +166,25 @@ static enum ugni_status execute(struct ugni_ep *ep, gni_post_descriptor_t *d,
 		return UGNI_ST_NO_ROUTE;
 	if (nic_fault_transaction())
 		return UGNI_ST_INJECTED;
-	int rc = nic_mdd_dst_cq(peer, c->ptag, &d->remote_mem_hndl.qword1,
-			cq_idx, cq_gen);
+	int rc = nic_mdd_dst_cq(peer, c->ptag, c->cookie,
+			&d->remote_mem_hndl.qword1, cq_idx, cq_gen);
 	if (rc != NIC_OK)
 		return status_of(rc);
 	switch (r->dir) {
 	case PUT:
-		st = move(&local, &remote, d->length, c->ptag);
+		st = move(&local, &remote, d->length, c);
 		if (st == UGNI_ST_OK && d->type == GNI_POST_FMA_PUT_W_SYNCFLAG) {
+			/* the flag lands after the data (3.13.7 sync_flag_*) */
 			struct side flag = { 1, 0, NULL,
 				(uint64_t)(uintptr_t)&d->sync_flag_value };
 			remote.addr = d->sync_flag_addr;
-			st = move(&flag, &remote, 8, c->ptag);
+			st = move(&flag, &remote, 8, c);
 		}
 		return st;
 	case GET:
-		return move(&remote, &local, d->length, c->ptag);
+		return move(&remote, &local, d->length, c);
 	case AMO:
-		return amo(&remote, &local, d, c->ptag);
+		return amo(&remote, &local, d, c);
 	case CQW:
 		if (*cq_idx == NIC_NONE)
 			return UGNI_ST_BAD_MDH;	/* no CQ behind the handle */
@@ -190,6 +193,8 @@ static enum ugni_status execute(struct ugni_ep *ep, gni_post_descriptor_t *d,
 	return UGNI_ST_OK;
 }
 
+/* The checks that give an immediate return code, in the order of the
+ * return codes of 3.6.1 / 3.8.1 / 3.9.6. */
 static gni_return_t check(struct ugni_ep *ep, gni_post_descriptor_t *d,
 		const struct post_rule *r, struct ugni_cq **cq)
 {
@@ -197,22 +202,26 @@ static gni_return_t check(struct ugni_ep *ep, gni_post_descriptor_t *d,
 	uint16_t mode = d->cq_mode;
 
 	if (mode & ~(L | G | R) || mode & ~r->cq_modes)
-		return GNI_RC_INVALID_PARAM;
+		return GNI_RC_INVALID_PARAM;	/* E-UGNI-148 */
 	if (r->engine == UGNI_BTE && (mode & (L | G)) == (L | G) &&
 			!(c->modes & GNI_CDM_MODE_DUAL_EVENTS))
-		return GNI_RC_INVALID_PARAM;	/* 3.2.1 DUAL_EVENTS */
+		return GNI_RC_INVALID_PARAM;	/* E-UGNI-017 */
+	if (r->engine == UGNI_BTE && (d->rdma_mode & GNI_RDMAMODE_PHYS_ADDR))
+		return GNI_RC_INVALID_PARAM;	/* kernel only (E-UGNI-152) */
 	*cq = ep->cq;
-	if (d->src_cq_hndl) {
+	if (r->engine == UGNI_BTE && d->src_cq_hndl) {	/* E-UGNI-153 */
 		*cq = to_cq(d->src_cq_hndl);
 		if (!*cq || (*cq)->nic != ep->nic)
 			return GNI_RC_INVALID_PARAM;
 	}
 	if ((mode & (L | G)) && !*cq)
-		return GNI_RC_INVALID_PARAM;	/* events with nowhere to go */
+		return GNI_RC_INVALID_PARAM;	/* E-UGNI-057 */
+	if (!nic_mdd_wellformed(&d->remote_mem_hndl.qword1))
+		return GNI_RC_INVALID_PARAM;	/* E-UGNI-086 */
 	if (r->dir == AMO && !ugni_amo_find(d->amo_cmd))
 		return GNI_RC_INVALID_PARAM;
 	if (r->dir != CQW && d->length == 0 && !r->zero_ok)
-		return GNI_RC_INVALID_PARAM;	/* 3.6.1 zero-length GET, AMO */
+		return GNI_RC_INVALID_PARAM;	/* 3.6.1, E-UGNI-085, -103 */
 	if (d->length > (1ull << 40))
 		return GNI_RC_INVALID_PARAM;	/* absurd length */
 	int needs_local = r->local_mh &&
@@ -221,18 +230,19 @@ static gni_return_t check(struct ugni_ep *ep, gni_post_descriptor_t *d,
 			(needs_local && d->local_addr % r->align)))
 		return GNI_RC_ALIGNMENT_ERROR;
 	if (d->type == GNI_POST_FMA_PUT_W_SYNCFLAG && d->sync_flag_addr % 8)
-		return GNI_RC_ALIGNMENT_ERROR;
+		return GNI_RC_ALIGNMENT_ERROR;	/* E-UGNI-145 */
 	if (r->dir == AMO && d->length != 8)
-		return GNI_RC_INVALID_PARAM;	/* one 8-byte operand */
-	if (needs_local) {
+		return GNI_RC_INVALID_PARAM;	/* E-UGNI-144 */
+	if (needs_local && r->engine == UGNI_BTE) {
+		/* the BTE checks the local side at post time (E-UGNI-105);
+		 * FMA finds out when it runs (E-UGNI-147) */
 		struct nic_span sp[NIC_MDD_MAX_SEGS];
 		uint32_t n;
-		int access = r->dir == PUT ? NIC_READ : NIC_WRITE;
-		int rc = nic_mdd_resolve(ep->nic->domain, c->ptag,
-				&d->local_mem_hndl.qword1, d->local_addr,
-				r->dir == AMO ? 8 : d->length, access, sp,
+		int rc = nic_mdd_resolve(ep->nic->domain, c->ptag, c->cookie,
+				&d->local_mem_hndl.qword1, d->local_addr, d->length,
+				r->dir == PUT ? NIC_READ : NIC_WRITE, sp,
 				NIC_MDD_MAX_SEGS, &n);
-		if (rc == NIC_ESTATE && r->engine == UGNI_BTE)
+		if (rc == NIC_ESTATE)
 			return GNI_RC_PERMISSION_ERROR;
 		if (rc != NIC_OK)
 			return GNI_RC_INVALID_PARAM;
@@ -250,13 +260,15 @@ gni_return_t ugni_post(struct ugni_ep *ep, gni_post_descriptor_t *d,
 
 	ugni_progress();
 	if (!d || !ep->bound || !(r = rule_of(d->type, engine)))
-		return GNI_RC_INVALID_PARAM;
+		return GNI_RC_INVALID_PARAM;	/* E-UGNI-056, -086 */
 	if ((rc = check(ep, d, r, &cq)) != GNI_RC_SUCCESS)
 		return rc;
 	int bte = engine == UGNI_BTE;
 	if (bte && nic_res_take(ep->nic->cdm->ptag, NIC_RES_BTE) != NIC_OK)
 		return GNI_RC_ERROR_RESOURCE;
 
+	/* status and cq_mode_complete belong to the library while posted;
+	 * post_id stays the client's (E-UGNI-149) */
 	d->status = 0;
 	d->cq_mode_complete = 0;
 	uint32_t peer = ugni_peer_domain(ep);
@@ -271,15 +283,14 @@ gni_return_t ugni_post(struct ugni_ep *ep, gni_post_descriptor_t *d,
 		ugni_raise(ep->nic, st, d->remote_addr);
 		expect = expect & L ? L : G;	/* one error event (2.1.6) */
 	}
-	if (cq && (expect & (L | G)) && (st != UGNI_ST_OK || (d->cq_mode & (L | G)))) {
+	if (cq && expect) {
 		tid = ugni_txn_new(ep, cq, d, expect, bte);
 		if (tid == NIC_NONE) {
 			if (bte)
 				nic_res_give(ep->nic->cdm->ptag, NIC_RES_BTE);
-			return engine == UGNI_FMA ? GNI_RC_ERROR_RESOURCE :
-				GNI_RC_ERROR_NOMEM;
+			return engine == UGNI_BTE ? GNI_RC_ERROR_NOMEM :
+				GNI_RC_ERROR_RESOURCE;
 		}
-		d->post_id = tid;
 	}
 	/* remote event; a CQ write is one whatever cq_mode says */
 	if (st == UGNI_ST_OK && cq_idx != NIC_NONE &&
@@ -290,22 +301,16 @@ gni_return_t ugni_post(struct ugni_ep *ep, gni_post_descriptor_t *d,
 				UGNI_ST_OK, remote_data, 0));
 	int fence = (bte && (d->rdma_mode & GNI_RDMAMODE_FENCE)) ? 1 : 0;
 	if (tid != NIC_NONE) {
-		int held_bte = bte;
-		if (expect & L) {
-			int last = !(expect & G);
+		/* the last local event queued gives back the BTE descriptor */
+		if (expect & L)
 			ugni_deliver_local(ep, cq, ugni_entry(GNI_CQ_EVENT_TYPE_POST,
 				UGNI_EV_LOCAL, st, local_data, tid),
-				fence | (last && held_bte ? 2 : 0));
-			if (last)
-				held_bte = 0;
-		}
-		if (expect & G) {
+				fence | (bte && !(expect & G) ? 2 : 0));
+		if (expect & G)
 			ugni_deliver_local(ep, cq, ugni_entry(GNI_CQ_EVENT_TYPE_POST,
 				UGNI_EV_GLOBAL, st, remote_data, tid),
-				fence | (held_bte ? 2 : 0));
-			held_bte = 0;
-		}
-		bte = held_bte;
+				fence | (bte ? 2 : 0));
+		bte = 0;
 	}
 	if (bte)
 		nic_res_give(ep->nic->cdm->ptag, NIC_RES_BTE);

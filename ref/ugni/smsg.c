@@ -75,7 +75,7 @@ gni_return_t GNI_SmsgSetMaxRetrans(gni_nic_handle_t nic_handle, uint16_t max_ret
 
 /* 3.7.1 SmsgInit
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_INVALID_STATE (the
- *   endpoint is not bound), GNI_RC_ERROR_NOMEM */
+ *   endpoint is not bound, or already initialized), GNI_RC_ERROR_NOMEM */
 gni_return_t GNI_SmsgInit(gni_ep_handle_t ep_handle, gni_smsg_attr_t *local_smsg_attr,
 		gni_smsg_attr_t *remote_smsg_attr)
 {
@@ -93,12 +93,12 @@ gni_return_t GNI_SmsgInit(gni_ep_handle_t ep_handle, gni_smsg_attr_t *local_smsg
 		return GNI_RC_INVALID_PARAM;
 	uint64_t lbox = (uint64_t)(uintptr_t)l->msg_buffer + l->mbox_offset;
 	if (nic_mdd_resolve(ep->nic->domain, ep->nic->cdm->ptag,
-			&l->mem_hndl.qword1, lbox, lneed, NIC_WRITE, sp,
+			ep->nic->cdm->cookie, &l->mem_hndl.qword1, lbox, lneed, NIC_WRITE, sp,
 			NIC_MDD_MAX_SEGS, &n) != NIC_OK || n != 1 ||
 			sp[0].addr != lbox)
 		return GNI_RC_INVALID_PARAM;	/* mailbox not in registered memory */
-	if (!ep->bound)
-		return GNI_RC_INVALID_STATE;
+	if (!ep->bound || ep->smsg.ready)
+		return GNI_RC_INVALID_STATE;	/* E-UGNI-091: already initialized */
 	ep->smsg = (struct ugni_smsg){ .ready = 1, .type = l->msg_type,
 		.local_box = (uint8_t *)(uintptr_t)lbox,
 		.local_credits = l->mbox_maxcredit,
@@ -120,7 +120,7 @@ static enum ugni_status put_remote(struct ugni_ep *ep, uint32_t peer,
 {
 	struct nic_span sp[NIC_MDD_MAX_SEGS];
 	uint32_t n;
-	int rc = nic_mdd_resolve(peer, ep->nic->cdm->ptag,
+	int rc = nic_mdd_resolve(peer, ep->nic->cdm->ptag, ep->nic->cdm->cookie,
 			&ep->smsg.remote_mh.qword1, ep->smsg.remote_box + off, len,
 			NIC_WRITE, sp, NIC_MDD_MAX_SEGS, &n);
 
@@ -141,9 +141,10 @@ static gni_return_t smsg_send(struct ugni_ep *ep, const void *header, uint32_t h
 {
 	struct ugni_smsg *s = &ep->smsg;
 
-	if (!ep || !s->ready || (hlen && !header) || (dlen && !data) ||
-			(uint64_t)hlen + dlen > s->remote_maxsize)
+	if (!ep || !s->ready || (hlen && !header) || (dlen && !data))
 		return GNI_RC_INVALID_PARAM;
+	if ((uint64_t)hlen + dlen > s->remote_maxsize)
+		return GNI_RC_ERROR_RESOURCE;	/* E-UGNI-096 */
 	ugni_progress();
 	uint64_t released = __atomic_load_n((uint64_t *)s->local_box, __ATOMIC_ACQUIRE);
 	if (s->sent - released >= s->remote_credits)
@@ -169,7 +170,8 @@ static gni_return_t smsg_send(struct ugni_ep *ep, const void *header, uint32_t h
 		uint32_t remote_data = ep->event_data_set ? ep->remote_event :
 			ep->nic->cdm->inst_id;
 		s->sent++;
-		if (nic_mdd_dst_cq(peer, ep->nic->cdm->ptag, &s->remote_mh.qword1,
+		if (nic_mdd_dst_cq(peer, ep->nic->cdm->ptag, ep->nic->cdm->cookie,
+				&s->remote_mh.qword1,
 				&cq_idx, &cq_gen) == NIC_OK && cq_idx != NIC_NONE)
 			nic_cq_push(cq_idx, cq_gen, ugni_entry(GNI_CQ_EVENT_TYPE_SMSG,
 				UGNI_EV_REMOTE, UGNI_ST_OK, remote_data, 0));
@@ -183,9 +185,8 @@ static gni_return_t smsg_send(struct ugni_ep *ep, const void *header, uint32_t h
 }
 
 /* 3.7.2 SmsgSend
- *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM (also: message larger than the
- *   peer's msg_maxsize), GNI_RC_NOT_DONE (no credits),
- *   GNI_RC_ERROR_RESOURCE */
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_NOT_DONE (no credits),
+ *   GNI_RC_ERROR_RESOURCE (message larger than the peer's msg_maxsize) */
 gni_return_t GNI_SmsgSend(gni_ep_handle_t ep_handle, void *header,
 		uint32_t header_length, void *data, uint32_t data_length,
 		uint32_t msg_id)
@@ -214,11 +215,14 @@ gni_return_t GNI_SmsgSendWTag(gni_ep_handle_t ep_handle, void *header,
 static gni_return_t get_next(struct ugni_ep *ep, void **header, uint8_t *tag)
 {
 	struct ugni_smsg *s = &ep->smsg;
+	/* while a message is current, GetNext returns it again (E-UGNI-099) */
+	int again = s->received > s->released;
+	uint64_t k = again ? s->released : s->received;
 
-	uint8_t *slot = s->local_box + CTRL + (s->received % s->local_credits) *
+	uint8_t *slot = s->local_box + CTRL + (k % s->local_credits) *
 		(uint64_t)slot_size(s->local_maxsize);
 	uint32_t seq = __atomic_load_n((uint32_t *)slot, __ATOMIC_ACQUIRE);
-	if (seq != (uint32_t)(s->received + 1))
+	if (seq != (uint32_t)(k + 1))
 		return GNI_RC_NOT_DONE;
 	const struct slot_hdr *h = (const struct slot_hdr *)slot;
 	if (tag && *tag != GNI_SMSG_ANY_TAG && *tag != h->tag)
@@ -226,7 +230,8 @@ static gni_return_t get_next(struct ugni_ep *ep, void **header, uint8_t *tag)
 	if (tag)
 		*tag = h->tag;
 	*header = slot + SLOT_HDR;
-	s->received++;
+	if (!again)
+		s->received++;
 	return GNI_RC_SUCCESS;
 }
 
@@ -256,8 +261,8 @@ gni_return_t GNI_SmsgGetNextWTag(gni_ep_handle_t ep_handle, void **header,
 	return get_next(ep, header, tag);
 }
 
-/* 3.7.6 SmsgRelease: frees the oldest message taken by GetNext and
- * returns its credit to the sender.
+/* 3.7.6 SmsgRelease: frees the current message and returns its credit
+ * to the sender.
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_NOT_DONE (no current
  *   message) */
 gni_return_t GNI_SmsgRelease(gni_ep_handle_t ep_handle)
