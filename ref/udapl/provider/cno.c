@@ -1,0 +1,137 @@
+/*
+ * cno.c: Consumer Notification Objects.
+ *
+ * A CNO is triggered when an enabled EVD associated with it gets a
+ * notification event (not an unsignalled completion); dat_cno_wait
+ * returns that EVD and resets the trigger.  The OS wait proxy agent,
+ * when the Consumer gave one, is called at the trigger, from inside
+ * the Provider call that made progress.
+ */
+#include "../../nic/nic.h"
+#include "dapl.h"
+
+void cno_trigger(struct cno *cno, struct evd *evd)
+{
+	static int in_agent;
+
+	if (!cno->triggered)
+		cno->triggered = evd;
+	if (cno->agent.proxy_agent_func && !in_agent) {
+		in_agent = 1;
+		cno->agent.proxy_agent_func(cno->agent.instance_data, evd);
+		in_agent = 0;
+	}
+}
+
+void cno_destroy(struct cno *cno)
+{
+	obj_free(cno);
+}
+
+/*
+ * dat_cno_create(3DAT)
+ * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_HANDLE,
+ * DAT_INVALID_PARAMETER, DAT_MODEL_NOT_SUPPORTED (never)
+ */
+DAT_RETURN dapl_cno_create(DAT_IA_HANDLE ia_handle, DAT_OS_WAIT_PROXY_AGENT agent,
+		DAT_CNO_HANDLE *cno_handle)
+{
+	struct ia *ia = obj_get(ia_handle, DAT_HANDLE_TYPE_IA);
+	struct cno *cno;
+
+	if (!ia)
+		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_IA);
+	if (!cno_handle)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	cno = obj_new(DAT_HANDLE_TYPE_CNO, sizeof *cno, ia);
+	if (!cno)
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
+	cno->agent = agent;
+	*cno_handle = cno;
+	return DAT_SUCCESS;
+}
+
+/*
+ * dat_cno_modify_agent(3DAT)
+ * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_PARAMETER (never: any
+ * agent, including DAT_OS_WAIT_PROXY_AGENT_NULL, is accepted)
+ */
+DAT_RETURN dapl_cno_modify_agent(DAT_CNO_HANDLE cno_handle,
+		DAT_OS_WAIT_PROXY_AGENT agent)
+{
+	struct cno *cno = obj_get(cno_handle, DAT_HANDLE_TYPE_CNO);
+
+	if (!cno)
+		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_CNO);
+	cno->agent = agent;
+	return DAT_SUCCESS;
+}
+
+/*
+ * dat_cno_query(3DAT)
+ * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_PARAMETER
+ */
+DAT_RETURN dapl_cno_query(DAT_CNO_HANDLE cno_handle, DAT_CNO_PARAM_MASK mask,
+		DAT_CNO_PARAM *param)
+{
+	struct cno *cno = obj_get(cno_handle, DAT_HANDLE_TYPE_CNO);
+
+	if (!cno)
+		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_CNO);
+	if (mask & ~DAT_CNO_FIELD_ALL)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
+	if (!param)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	param->ia_handle = cno->h.ia;
+	param->agent = cno->agent;
+	return DAT_SUCCESS;
+}
+
+/*
+ * dat_cno_free(3DAT)
+ * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_STATE
+ */
+DAT_RETURN dapl_cno_free(DAT_CNO_HANDLE cno_handle)
+{
+	struct cno *cno = obj_get(cno_handle, DAT_HANDLE_TYPE_CNO);
+
+	if (!cno)
+		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_CNO);
+	if (cno->refs > 0)
+		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_CNO_IN_USE);
+	cno_destroy(cno);
+	return DAT_SUCCESS;
+}
+
+/*
+ * dat_cno_wait(3DAT)
+ * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_QUEUE_EMPTY (timeout, with
+ * *evd_handle DAT_HANDLE_NULL: E-UDAPL-048), DAT_INVALID_PARAMETER,
+ * DAT_INTERRUPTED_CALL (never: the wait polls)
+ */
+DAT_RETURN dapl_cno_wait(DAT_CNO_HANDLE cno_handle, DAT_TIMEOUT timeout,
+		DAT_EVD_HANDLE *evd_handle)
+{
+	struct cno *cno = obj_get(cno_handle, DAT_HANDLE_TYPE_CNO);
+	uint64_t deadline;
+	unsigned round = 0;
+
+	if (!cno)
+		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_CNO);
+	if (!evd_handle)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	deadline = dapl_deadline(timeout);
+	for (;;) {
+		dapl_progress();
+		if (cno->triggered) {
+			*evd_handle = cno->triggered;
+			cno->triggered = NULL;
+			return DAT_SUCCESS;
+		}
+		if (dapl_deadline(0) >= deadline) {
+			*evd_handle = DAT_HANDLE_NULL;
+			return ERR(DAT_QUEUE_EMPTY, DAT_NO_SUBTYPE);
+		}
+		nic_backoff(&round);
+	}
+}

@@ -1,0 +1,252 @@
+/*
+ * ia.c: Interface Adapters: dat_ia_open (the Provider's half),
+ * dat_ia_query, dat_ia_close, and the IA's attributes.
+ *
+ * The IA address is an AF_INET socket address whose IPv4 address is
+ * the NIC address of the host and whose port is the IA's instance id on
+ * that NIC (wire.c); a peer connects to it with dat_ep_connect.
+ */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <string.h>
+#include "dapl.h"
+
+struct ia *dapl_ias;
+
+void ia_sockaddr(uint32_t nic, uint32_t inst, struct sockaddr_in *sa)
+{
+	memset(sa, 0, sizeof *sa);
+	sa->sin_family = AF_INET;
+	sa->sin_port = htons((uint16_t)inst);
+	sa->sin_addr.s_addr = htonl(nic);
+}
+
+/*
+ * Provider side of dat_ia_open(3DAT); libdat has matched the name and
+ * version (E-UDAPL-041).
+ * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_PARAMETER,
+ * DAT_INVALID_HANDLE
+ */
+DAT_RETURN dapl_ia_open(const DAT_NAME_PTR name, DAT_COUNT async_evd_qlen,
+		DAT_EVD_HANDLE *async_evd_handle, DAT_IA_HANDLE *ia_handle)
+{
+	struct evd *given = NULL;
+	struct ia *ia;
+
+	if (!name)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG1);
+	if (!async_evd_handle)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	if (!ia_handle)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG4);
+	if (*async_evd_handle == DAT_HANDLE_NULL) {
+		if (async_evd_qlen <= 0 || async_evd_qlen > DAPL_MAX_EVD_QLEN)
+			return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
+	} else if (*async_evd_handle != DAT_EVD_ASYNC_EXISTS) {
+		given = obj_get(*async_evd_handle, DAT_HANDLE_TYPE_EVD);
+		if (!given)
+			return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_EVD_ASYNC);
+		if (!(given->flags & DAT_EVD_ASYNC_FLAG))
+			return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	}
+
+	ia = obj_new(DAT_HANDLE_TYPE_IA, sizeof *ia, NULL);
+	if (!ia)
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
+	ia->h.ia = ia;
+	snprintf(ia->name, sizeof ia->name, "%s", name);
+	if (wire_open(&ia->w) != 0) {
+		obj_free(ia);
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_DEVICE);
+	}
+	ia_sockaddr(ia->w.nic_addr, ia->w.inst_id, &ia->addr);
+	ia->next_conn = 1;
+	ia->next_pz = 1;
+	ia->next_ia = dapl_ias;
+	dapl_ias = ia;
+	if (*async_evd_handle == DAT_HANDLE_NULL) {
+		DAT_EVD_HANDLE evd;
+		DAT_RETURN rc = dapl_evd_create(ia, async_evd_qlen, DAT_HANDLE_NULL,
+				DAT_EVD_ASYNC_FLAG, &evd);
+		if (rc != DAT_SUCCESS) {
+			dapl_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
+			return rc;
+		}
+		ia->own_async = ia->async_evd = evd;
+		*async_evd_handle = evd;
+	} else {
+		ia->async_evd = given;	/* NULL for DAT_EVD_ASYNC_EXISTS */
+	}
+	if (ia->async_evd)
+		ia->async_evd->refs++;
+	*ia_handle = ia;
+	return DAT_SUCCESS;
+}
+
+static void fill_ia_attr(const struct ia *ia, DAT_IA_ATTR *a)
+{
+	memset(a, 0, sizeof *a);
+	snprintf(a->adapter_name, sizeof a->adapter_name, "%s", ia->name);
+	snprintf(a->vendor_name, sizeof a->vendor_name, "rdmacts");
+	a->hardware_version_major = 1;
+	a->firmware_version_major = 1;
+	a->ia_address_ptr = (DAT_IA_ADDRESS_PTR)&ia->addr;
+	a->max_eps = 1024;
+	a->max_dto_per_ep = DAPL_MAX_DTOS;
+	a->max_rdma_read_per_ep_in = DAPL_MAX_DTOS;
+	a->max_rdma_read_per_ep_out = DAPL_MAX_DTOS;
+	a->max_evds = 1024;
+	a->max_evd_qlen = DAPL_MAX_EVD_QLEN;
+	a->max_iov_segments_per_dto = DAPL_MAX_IOV;
+	a->max_lmrs = DAPL_KEYS;
+	a->max_lmr_block_size = UINT64_MAX;
+	a->max_lmr_virtual_address = UINT64_MAX;
+	a->max_pzs = 1024;
+	a->max_message_size = DAPL_MAX_MESSAGE;
+	a->max_rdma_size = DAPL_MAX_RDMA;
+	a->max_rmrs = DAPL_KEYS;
+	a->max_rmr_target_address = UINT64_MAX;
+	a->max_srqs = 1024;
+	a->max_ep_per_srq = 1024;
+	a->max_recv_per_srq = DAPL_MAX_DTOS;
+	a->max_iov_segments_per_rdma_read = DAPL_MAX_IOV;
+	a->max_iov_segments_per_rdma_write = DAPL_MAX_IOV;
+	a->max_rdma_read_in = DAPL_MAX_DTOS;
+	a->max_rdma_read_out = DAPL_MAX_DTOS;
+	a->max_rdma_read_per_ep_in_guaranteed = DAT_TRUE;
+	a->max_rdma_read_per_ep_out_guaranteed = DAT_TRUE;
+}
+
+static void fill_provider_attr(DAT_PROVIDER_ATTR *a)
+{
+	memset(a, 0, sizeof *a);
+	snprintf(a->provider_name, sizeof a->provider_name, "rdmacts");
+	a->provider_version_major = 1;
+	a->provider_version_minor = 0;
+	a->dapl_version_major = 1;
+	a->dapl_version_minor = 2;
+	/* DAT_MEM_TYPE values are not bits: VIRTUAL (0), LMR and
+	 * SHARED_VIRTUAL are supported, SO_VIRTUAL is not. */
+	a->lmr_mem_types_supported = DAT_MEM_TYPE_LMR | DAT_MEM_TYPE_SHARED_VIRTUAL;
+	a->iov_ownership_on_return = DAT_IOV_CONSUMER;	/* E-UDAPL-013 */
+	a->dat_qos_supported = DAT_QOS_BEST_EFFORT | DAT_QOS_HIGH_THROUGHPUT |
+		DAT_QOS_LOW_LATENCY | DAT_QOS_ECONOMY | DAT_QOS_PREMIUM;
+	a->completion_flags_supported = DAT_COMPLETION_SUPPRESS_FLAG |
+		DAT_COMPLETION_SOLICITED_WAIT_FLAG | DAT_COMPLETION_UNSIGNALLED_FLAG |
+		DAT_COMPLETION_BARRIER_FENCE_FLAG | DAT_COMPLETION_EVD_THRESHOLD_FLAG;
+	a->is_thread_safe = DAT_FALSE;
+	a->max_private_data_size = DAPL_MAX_PRIVATE_DATA;
+	a->supports_multipath = DAT_FALSE;
+	a->ep_creator = DAT_PSP_CREATES_EP_IFASKED;
+	a->pz_support = DAT_PZ_UNIQUE;
+	a->optimal_buffer_alignment = DAT_OPTIMAL_ALIGNMENT;
+	for (int i = 0; i < 6; i++)
+		for (int j = 0; j < 6; j++)
+			a->evd_stream_merging_supported[i][j] = DAT_TRUE;
+	a->srq_supported = DAT_TRUE;
+	a->srq_watermarks_supported = 1;
+	a->srq_ep_pz_difference_supported = DAT_TRUE;
+	a->srq_info_supported = 1;
+	a->ep_recv_info_supported = 1;
+	a->lmr_sync_req = DAT_FALSE;			/* E-UDAPL-027 */
+	a->dto_async_return_guaranteed = DAT_FALSE;
+	a->rdma_write_for_rdma_read_req = DAT_FALSE;
+}
+
+/*
+ * dat_ia_query(3DAT)
+ * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_PARAMETER
+ */
+DAT_RETURN dapl_ia_query(DAT_IA_HANDLE ia_handle, DAT_EVD_HANDLE *async_evd_handle,
+		DAT_IA_ATTR_MASK ia_attr_mask, DAT_IA_ATTR *ia_attributes,
+		DAT_PROVIDER_ATTR_MASK provider_attr_mask,
+		DAT_PROVIDER_ATTR *provider_attributes)
+{
+	struct ia *ia = obj_get(ia_handle, DAT_HANDLE_TYPE_IA);
+
+	if (!ia)
+		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_IA);
+	if (ia_attr_mask & ~DAT_IA_FIELD_ALL)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	if (ia_attr_mask && !ia_attributes)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG4);
+	if (provider_attr_mask & ~DAT_PROVIDER_FIELD_ALL)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
+	if (provider_attr_mask && !provider_attributes)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG6);
+	if (async_evd_handle)
+		*async_evd_handle = ia->async_evd ? (DAT_EVD_HANDLE)ia->async_evd :
+			DAT_EVD_OUT_OF_SCOPE;
+	if (ia_attributes && ia_attr_mask)
+		fill_ia_attr(ia, ia_attributes);
+	if (provider_attributes && provider_attr_mask)
+		fill_provider_attr(provider_attributes);
+	return DAT_SUCCESS;
+}
+
+/* Destroy every object of one kind the IA still has, newest first. */
+static void destroy_kind(struct ia *ia, DAT_HANDLE_TYPE kind)
+{
+	struct obj *o = ia->objs_last;
+
+	while (o) {
+		struct obj *prev = o->prev;
+		if (o->kind == kind) {
+			switch (kind) {
+			case DAT_HANDLE_TYPE_CR: cr_destroy((struct cr *)o); break;
+			case DAT_HANDLE_TYPE_PSP: psp_destroy((struct psp *)o); break;
+			case DAT_HANDLE_TYPE_RSP: rsp_destroy((struct rsp *)o); break;
+			case DAT_HANDLE_TYPE_EP: ep_destroy((struct ep *)o); break;
+			case DAT_HANDLE_TYPE_RMR: rmr_destroy((struct rmr *)o); break;
+			case DAT_HANDLE_TYPE_LMR: lmr_destroy((struct lmr *)o); break;
+			case DAT_HANDLE_TYPE_SRQ: srq_destroy((struct srq *)o); break;
+			case DAT_HANDLE_TYPE_EVD: evd_destroy((struct evd *)o); break;
+			case DAT_HANDLE_TYPE_CNO: cno_destroy((struct cno *)o); break;
+			default: obj_free(o); break;
+			}
+			prev = ia->objs_last;	/* destruction may free others */
+		}
+		o = prev;
+	}
+}
+
+/*
+ * dat_ia_close(3DAT)
+ * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_HANDLE,
+ * DAT_INVALID_PARAMETER, DAT_INVALID_STATE
+ *
+ * Graceful: only when nothing but the async EVD dat_ia_open created is
+ * left.  Abrupt: everything created on the IA is destroyed, connected
+ * Endpoints are disconnected (their peers see the connection go).
+ */
+DAT_RETURN dapl_ia_close(DAT_IA_HANDLE ia_handle, DAT_CLOSE_FLAGS ia_flags)
+{
+	static const DAT_HANDLE_TYPE order[] = { DAT_HANDLE_TYPE_CR,
+		DAT_HANDLE_TYPE_PSP, DAT_HANDLE_TYPE_RSP, DAT_HANDLE_TYPE_EP,
+		DAT_HANDLE_TYPE_RMR, DAT_HANDLE_TYPE_LMR, DAT_HANDLE_TYPE_SRQ,
+		DAT_HANDLE_TYPE_EVD, DAT_HANDLE_TYPE_CNO, DAT_HANDLE_TYPE_PZ };
+	struct ia *ia = obj_get(ia_handle, DAT_HANDLE_TYPE_IA), **pp;
+
+	if (!ia)
+		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_IA);
+	if (ia_flags != DAT_CLOSE_ABRUPT_FLAG && ia_flags != DAT_CLOSE_GRACEFUL_FLAG)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
+	if (ia_flags == DAT_CLOSE_GRACEFUL_FLAG)
+		for (struct obj *o = ia->objs; o; o = o->next)
+			if ((struct evd *)o != ia->own_async || ia->own_async->refs > 1)
+				return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_IA_IN_USE);
+	if (ia->async_evd)
+		ia->async_evd->refs--;
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		destroy_kind(ia, order[i]);
+	for (pp = &dapl_ias; *pp; pp = &(*pp)->next_ia)
+		if (*pp == ia) {
+			*pp = ia->next_ia;
+			break;
+		}
+	wire_close(&ia->w);
+	obj_free(ia);
+	if (!dapl_ias)
+		obj_flush();
+	return DAT_SUCCESS;
+}
