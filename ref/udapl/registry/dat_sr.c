@@ -145,8 +145,9 @@ int dat_sr_init(void)
 		sr_state = -1;
 		return -1;
 	}
-	snprintf(dir, sizeof dir, "%s", path);
-	snprintf(dir, sizeof dir, "%s", dirname(dir));
+	char tmp[4096];
+	snprintf(tmp, sizeof tmp, "%s", path);
+	snprintf(dir, sizeof dir, "%s", dirname(tmp));
 	while (fgets(line, sizeof line, f) && sr_count < SR_MAX) {
 		struct dat_sr_entry e;
 		char *p = line;
