@@ -45,6 +45,50 @@ const struct nic_knobs *nic_knobs(void)
 	return &k;
 }
 
+/* Runtime changes (rdmacts_test_control, ref/ugni/test_control.c): the
+ * counters restart, so "the n-th from now" counts from this call. */
+void nic_knobs_reset(void)
+{
+	nic_knobs();
+	k.fail_nth = k.nomem_nth = 0;
+	for (int r = 0; r < NIC_RES_COUNT; r++)
+		k.limit[r] = -1;
+	k.limit_dgram = -1;
+	k.schedule = 0;
+	k.seed = 0;
+}
+
+void nic_knobs_fail_nth(uint64_t n)
+{
+	nic_knobs();
+	k.fail_nth = n;
+	transactions = 0;
+}
+
+void nic_knobs_nomem_nth(uint64_t n)
+{
+	nic_knobs();
+	k.nomem_nth = n;
+	allocations = 0;
+}
+
+void nic_knobs_limit(int res, int64_t n)	/* res NIC_RES_COUNT: datagrams */
+{
+	nic_knobs();
+	if (res == NIC_RES_COUNT)
+		k.limit_dgram = n;
+	else
+		k.limit[res] = n;
+}
+
+void nic_knobs_schedule(uint64_t seed)
+{
+	nic_knobs();
+	k.schedule = seed != 0;
+	k.seed = seed;
+	rng = seed * 2862933555777941757ull + 3037000493ull;
+}
+
 int nic_fault_transaction(void)
 {
 	const struct nic_knobs *kn = nic_knobs();

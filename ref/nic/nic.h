@@ -200,6 +200,11 @@ struct nic_knobs {
 };
 
 const struct nic_knobs *nic_knobs(void);
+void nic_knobs_reset(void);		/* every knob off */
+void nic_knobs_fail_nth(uint64_t n);	/* counting from now; 0: off */
+void nic_knobs_nomem_nth(uint64_t n);
+void nic_knobs_limit(int res, int64_t n);	/* NIC_RES_COUNT: datagrams */
+void nic_knobs_schedule(uint64_t seed);	/* 0: off */
 int nic_fault_transaction(void);	/* 1: fail this transaction */
 void *nic_alloc(size_t size);		/* calloc, or NULL when injected */
 uint32_t nic_random(uint32_t bound);	/* seeded, in [0, bound) */
