@@ -81,6 +81,10 @@ static void draw_mem(struct fz_prog *p, uint64_t *addr, gni_mem_handle_t *mh)
 	if (b >= 0xE0 || s < 0) {
 		int slot;
 		uint64_t v = fz_handle(p, FZ_UGNI_H_MEM, &slot);
+		/* a registration of memory the program does not own must not
+		 * reach a transfer: that would be the program's fault */
+		if (slot >= 0 && p->h[slot].tainted)
+			v = 0;
 		if (v)
 			memcpy(mh, (void *)(uintptr_t)v, sizeof *mh);
 		else
