@@ -1,0 +1,19 @@
+# bench: bandwidth and message-rate benchmarks of the reference, as
+# ratios to memcpy (uGNI) and to uGNI underneath (DMAPP), measured side
+# by side in one run.  `make bench` runs them (docs/bench.md).
+
+BENCH_BINS := $(BINDIR)/bench-ugni $(BINDIR)/bench-dmapp
+
+# (literal paths: this file is included before ref/*/module.mk)
+$(BINDIR)/bench-ugni: $(OBJDIR)/bench/ugni.o $(LIBDIR)/libugni.so $(LIBDIR)/libpmi.so
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< -L$(LIBDIR) -lugni -lpmi -Wl,-rpath,'$$ORIGIN/../lib'
+
+$(BINDIR)/bench-dmapp: $(OBJDIR)/bench/dmapp.o $(LIBDIR)/libdmapp.so \
+                       $(LIBDIR)/libugni.so $(LIBDIR)/libpmi.so
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< -L$(LIBDIR) -ldmapp -lugni -lpmi -Wl,-rpath,'$$ORIGIN/../lib'
+
+.PHONY: bench-run
+bench-run: $(BENCH_BINS) $(BINDIR)/rdmacts-run
+	@sh bench/run.sh $(BINDIR) $(B)/bench
