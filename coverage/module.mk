@@ -29,7 +29,9 @@ $(COV)/bin/fuzz-replay: fuzz/replay_main.c $(FZ_COMMON) $(FZ_HDRS) $(COV)/lib/li
 
 COV_LIBS := $(COV)/lib/libugni.so
 
-coverage-run: corpus $(COV_LIBS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-replay)
+coverage-run: $(COV_LIBS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-replay)
+	@$(MAKE) --no-print-directory -k corpus > $(COV)/corpus-build.log 2>&1 || \
+	    echo "coverage: part of the corpus did not build (see $(COV)/corpus-build.log)"
 	@rm -rf $(COV)/html $(COV)/*.info
 	@find $(COV)/obj -name '*.gcda' -delete
 	@echo "coverage: running the corpus against $(COV)/lib"

@@ -51,7 +51,9 @@ int main(int argc, char **argv)
 		int st = 0;
 		if (pid == 0) {
 			alarm(LIMIT_SECONDS);
-			_exit(run_file(t, fns, argv[i]));
+			/* exit, not _exit: the library's destructors run and
+			 * coverage data is written */
+			exit(run_file(t, fns, argv[i]));
 		}
 		waitpid(pid, &st, 0);
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
