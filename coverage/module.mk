@@ -47,7 +47,9 @@ ifeq ($(COVERAGE_FUZZ),1)
 	    echo "  $$t: $$(echo $$files | wc -w) input(s)"; \
 	done
 endif
-	@$(LCOV) --capture --directory $(COV)/obj --output-file $(COV)/all.info
+	@$(LCOV) --capture --directory $(COV)/obj --output-file $(COV)/all.info \
+	    2>$(COV)/lcov.log || { echo "coverage: nothing was measured: no corpus" \
+	    "ran$(if $(filter 1,$(COVERAGE_FUZZ)),, and COVERAGE_FUZZ=0) (see $(COV)/lcov.log)" >&2; exit 1; }
 	@$(LCOV) --extract $(COV)/all.info '*/ref/*' --output-file $(COV)/ref.info
 	@genhtml --quiet --branch-coverage --title "rdmacts reference" \
 	    --output-directory $(COV)/html $(COV)/ref.info

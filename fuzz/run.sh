@@ -19,7 +19,7 @@ for t in "$@"; do
         -max_len=2048 -print_final_stats=1 -artifact_prefix="$out/$t/" \
         "$corpus/$t" "fuzz/seeds/$t" >"$log" 2>&1
     rc=$?
-    stats=$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$log" | sed 's/stat:://' | tr '\n' ' ')
+    stats=$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$log" | sed 's/stat:://' | sort -u | tr "\n" " ")
     cov=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1)
     echo "    $cov  $stats"
     if [ $rc -ne 0 ]; then
