@@ -374,3 +374,27 @@ void fx_transfer_in(gni_post_type_t type, size_t len, size_t loff, size_t roff,
 			clause);			/* guard after */
 	fx_teardown(&f);
 }
+
+void fx_bufs(struct fx *f, size_t len, struct fx_bufs *b)
+{
+	b->l = fx_mem(len);
+	b->r = fx_mem(len);
+	b->lmh = fx_reg(f->a.nic, b->l, len, NULL, 0);
+	b->rmh = fx_reg(f->b.nic, b->r, len, f->b.rcq, 0);
+}
+
+void fx_expect_failed_post(gni_return_t post_rc, gni_return_t at_post,
+		gni_cq_handle_t cq, gni_post_descriptor_t *d, const char *clause)
+{
+	gni_cq_entry_t ev = 0;
+	gni_post_descriptor_t *pd = NULL;
+
+	if (!RT_EXPECT_RC_IN(post_rc, clause, at_post, GNI_RC_SUCCESS))
+		return;
+	if (post_rc != GNI_RC_SUCCESS)
+		return;
+	RT_EXPECT_EQ_INT(fx_event(cq, &ev), GNI_RC_TRANSACTION_ERROR, clause);
+	RT_EXPECT_EQ_INT(GNI_GetCompleted(cq, ev, &pd), GNI_RC_TRANSACTION_ERROR,
+			clause);
+	RT_EXPECT_TRUE(pd == d, clause);
+}

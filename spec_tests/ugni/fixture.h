@@ -134,4 +134,19 @@ void fx_transfer(gni_post_type_t type, size_t len, size_t loff, size_t roff,
 void fx_transfer_in(gni_post_type_t type, size_t len, size_t loff, size_t roff,
 		gni_return_t want, gni_return_t want2, const char *clause);
 
+/* A local buffer of side a (registered, no dst CQ) and a remote buffer of
+ * side b (registered with b.rcq), len bytes each, zeroed. */
+struct fx_bufs {
+	unsigned char *l, *r;
+	gni_mem_handle_t lmh, rmh;
+};
+void fx_bufs(struct fx *f, size_t len, struct fx_bufs *b);
+
+/* A post that must fail, by one of the readings of the errata: refused at
+ * post time with `at_post`, or accepted (GNI_RC_SUCCESS) and completed with
+ * a transaction error: CqGetEvent on cq returns GNI_RC_TRANSACTION_ERROR
+ * and GetCompleted returns d with GNI_RC_TRANSACTION_ERROR. */
+void fx_expect_failed_post(gni_return_t post_rc, gni_return_t at_post,
+		gni_cq_handle_t cq, gni_post_descriptor_t *d, const char *clause);
+
 #endif

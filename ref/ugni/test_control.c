@@ -1,0 +1,29 @@
+/*
+ * test_control.c: the suite's optional test-control interface
+ * (include/rdmacts_test_control.h) mapped onto the NIC model's knobs
+ * (ref/nic/knobs.c, docs/nic-model.md).  Not part of uGNI.
+ *
+ * Knobs act on the calling process from the call on; the limits count
+ * per protection tag, as the model's job limits do (a process alone holds
+ * every object of its ptag).
+ */
+#include "rdmacts_test_control.h"
+#include "../nic/nic.h"
+
+int rdmacts_test_control(int knob, uint64_t value)
+{
+	int64_t n = value > INT64_MAX ? INT64_MAX : (int64_t)value;
+
+	switch (knob) {
+	case RDMACTS_TC_RESET:			nic_knobs_reset(); return 0;
+	case RDMACTS_TC_FAIL_NTH_TRANSACTION:	nic_knobs_fail_nth(value); return 0;
+	case RDMACTS_TC_FAIL_NTH_ALLOCATION:	nic_knobs_nomem_nth(value); return 0;
+	case RDMACTS_TC_LIMIT_MDD:		nic_knobs_limit(NIC_RES_MDD, n); return 0;
+	case RDMACTS_TC_LIMIT_CQ:		nic_knobs_limit(NIC_RES_CQ, n); return 0;
+	case RDMACTS_TC_LIMIT_FMA:		nic_knobs_limit(NIC_RES_FMA, n); return 0;
+	case RDMACTS_TC_LIMIT_BTE:		nic_knobs_limit(NIC_RES_BTE, n); return 0;
+	case RDMACTS_TC_LIMIT_DGRAM:		nic_knobs_limit(NIC_RES_COUNT, n); return 0;
+	case RDMACTS_TC_SCHEDULE_SEED:		nic_knobs_schedule(value); return 0;
+	default:				return -1;
+	}
+}
