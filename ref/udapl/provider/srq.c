@@ -9,11 +9,18 @@
 #include <string.h>
 #include "dapl.h"
 
+/* A low watermark is 0..max_recv_dtos, or DAT_WATERMARK_INFINITE (no
+ * event; dat_srq_create(3DAT) and dat_srq_set_lw(3DAT)). */
+static int lw_valid(DAT_COUNT lw, DAT_COUNT max)
+{
+	return lw == DAT_WATERMARK_INFINITE || (lw >= 0 && lw <= max);
+}
+
 static DAT_RETURN attr_check(const DAT_SRQ_ATTR *a)
 {
 	if (a->max_recv_dtos <= 0 || a->max_recv_dtos > DAPL_MAX_DTOS ||
 			a->max_recv_iov <= 0 || a->max_recv_iov > DAPL_MAX_IOV ||
-			a->low_watermark < 0 || a->low_watermark > a->max_recv_dtos)
+			!lw_valid(a->low_watermark, a->max_recv_dtos))
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
 	return DAT_SUCCESS;
 }
@@ -172,7 +179,7 @@ DAT_RETURN dapl_srq_set_lw(DAT_SRQ_HANDLE srq_handle, DAT_COUNT low_watermark)
 
 	if (!srq)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_SRQ);
-	if (low_watermark < 0 || low_watermark > srq->attr.max_recv_dtos)
+	if (!lw_valid(low_watermark, srq->attr.max_recv_dtos))
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	srq->attr.low_watermark = low_watermark;
 	srq->lw_armed = low_watermark > 0;
