@@ -107,9 +107,12 @@ DAT_RETURN dat_strerror(DAT_RETURN value, const char **major_message,
 	if (!major || sub > DAT_INVALID_RO_COOKIE ||
 			(value & 0xC0000000u) == 0xC0000000u)
 		return DAT_ERROR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG1);
-	if (major_message)
-		*major_message = major;
-	if (minor_message)
-		*minor_message = subtypes[sub];
+	/* Both outputs are mandatory (OUT parameters of dat_strerror(3DAT)). */
+	if (!major_message)
+		return DAT_ERROR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
+	if (!minor_message)
+		return DAT_ERROR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	*major_message = major;
+	*minor_message = subtypes[sub];
 	return DAT_SUCCESS;
 }
