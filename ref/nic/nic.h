@@ -159,6 +159,10 @@ int nic_write_spans(const struct nic_span *s, uint32_t n, const void *src,
 		uint64_t len);
 int nic_read_spans(const struct nic_span *s, uint32_t n, void *dst,
 		uint64_t len);
+/* Copy between two resolved ranges of equal length, one of which lies
+ * in this process: one process_vm_readv/writev, no bounce buffer. */
+int nic_copy_spans(const struct nic_span *dst, uint32_t nd,
+		const struct nic_span *src, uint32_t ns, uint64_t len);
 /* Read-modify-write of 8 bytes at (pid, addr) under the NIC lock. */
 typedef uint64_t (*nic_amo_fn)(uint64_t old, uint64_t op1, uint64_t op2);
 int nic_amo(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,

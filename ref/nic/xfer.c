@@ -78,6 +78,33 @@ int nic_read_spans(const struct nic_span *s, uint32_t n, void *dst,
 	return NIC_OK;
 }
 
+static void to_iov(const struct nic_span *s, uint32_t n, struct iovec *v)
+{
+	for (uint32_t i = 0; i < n; i++)
+		v[i] = (struct iovec){ (void *)(uintptr_t)s[i].addr, s[i].len };
+}
+
+int nic_copy_spans(const struct nic_span *dst, uint32_t nd,
+		const struct nic_span *src, uint32_t ns, uint64_t len)
+{
+	struct iovec d[NIC_MDD_MAX_SEGS], s[NIC_MDD_MAX_SEGS];
+	ssize_t n;
+
+	if (len == 0)
+		return NIC_OK;
+	if (nd == 0 || ns == 0 || nd > NIC_MDD_MAX_SEGS || ns > NIC_MDD_MAX_SEGS)
+		return NIC_EFAULT;
+	to_iov(dst, nd, d);
+	to_iov(src, ns, s);
+	if (dst[0].pid == getpid())	/* pull from the source's process */
+		n = process_vm_readv(src[0].pid, d, nd, s, ns, 0);
+	else				/* push into the destination's */
+		n = process_vm_writev(dst[0].pid, s, ns, d, nd, 0);
+	if (n < 0 && errno == EPERM)
+		return refused();
+	return n == (ssize_t)len ? NIC_OK : NIC_EFAULT;
+}
+
 int nic_amo(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
 		uint64_t op2, uint64_t *old)
 {
