@@ -158,6 +158,8 @@ dmapp_return_t dmapp_fail(dmapp_return_t rc, const char *call);
 int dmapp_abort_on_error(void);
 /* Valid RMA attributes (attrs.c); at_init also checks the static ones. */
 dmapp_return_t dmapp_attrs_check(const dmapp_rma_attrs_t *a, int at_init);
+/* The test-control interface makes this internal allocation fail. */
+int dmapp_alloc_fails(void);
 /* uGNI return code -> DMAPP return code. */
 dmapp_return_t dmapp_from_gni(gni_return_t rc);
 

@@ -137,9 +137,12 @@ dmapp_return_t dmapp_ops_init(void)
 	return DMAPP_RC_SUCCESS;
 }
 
-/* A free op for req, after reaping completions if all are in flight. */
+/* A free op for req, after reaping completions if all are in flight;
+ * NULL when the test-control interface makes it fail (test_control.c). */
 struct dmapp_op *dmapp_op_get(struct dmapp_req *req)
 {
+	if (dmapp_alloc_fails())
+		return NULL;
 	while (dmapp.free_ops == NULL)
 		dmapp_progress(1);
 	struct dmapp_op *op = dmapp.free_ops;

@@ -71,6 +71,8 @@ dmapp_return_t dmapp_xfer_put(struct dmapp_req *req,
 		struct dmapp_op *op = dmapp_op_get(req);
 		gni_mem_handle_t mh;
 
+		if (op == NULL)
+			return DMAPP_RC_RESOURCE_ERROR;
 		op->desc.type = rdma ? GNI_POST_RDMA_PUT : GNI_POST_FMA_PUT;
 		op->desc.dlvr_mode =
 			dmapp_routing_dlvr_mode[dmapp.attrs.put_relaxed_ordering];
@@ -109,6 +111,8 @@ static dmapp_return_t get_direct(struct dmapp_req *req,
 		size_t n = min_size(len, POST_MAX);
 		struct dmapp_op *op = dmapp_op_get(req);
 
+		if (op == NULL)
+			return DMAPP_RC_RESOURCE_ERROR;
 		op->desc.type = rdma ? GNI_POST_RDMA_GET : GNI_POST_FMA_GET;
 		op->desc.dlvr_mode =
 			dmapp_routing_dlvr_mode[dmapp.attrs.get_relaxed_ordering];
@@ -145,6 +149,8 @@ dmapp_return_t dmapp_xfer_get(struct dmapp_req *req,
 	for (uint64_t w = w0; w < w1; ) {
 		size_t n = min_size(w1 - w, STAGE_CHUNK);
 		struct dmapp_op *op = dmapp_op_get(req);
+		if (op == NULL)
+			return DMAPP_RC_RESOURCE_ERROR;
 		if ((rc = stage(op, n)) != DMAPP_RC_SUCCESS)
 			return rc;
 		uint64_t lo = w > raddr ? w : raddr;
@@ -174,6 +180,8 @@ dmapp_return_t dmapp_xfer_amo(struct dmapp_req *req,
 	struct dmapp_op *op = dmapp_op_get(req);
 	dmapp_return_t rc;
 
+	if (op == NULL)
+		return DMAPP_RC_RESOURCE_ERROR;
 	if (result) {
 		/* The old value lands in a registered word, then in result. */
 		if ((rc = stage(op, 8)) != DMAPP_RC_SUCCESS)
