@@ -14,7 +14,9 @@ LCOV         := lcov --quiet --rc lcov_branch_coverage=1
 
 $(COV)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -fPIC $(COV_FLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -fPIC $(COV_FLAGS) -MMD -MP -c $< -o $@
+
+-include $(shell find $(COV)/obj -name '*.d' 2>/dev/null)
 
 $(COV)/lib/libugni.so: $(patsubst %.c,$(COV)/obj/%.o,$(COV_UGNI_SRC))
 	@mkdir -p $(@D)

@@ -33,6 +33,11 @@ $(FZ)/obj/ref/%.o: ref/%.c
 	$(FUZZ_CC) $(CPPFLAGS) $(FZ_CFLAGS) $(FZ_SAN) \
 	    -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
 
+# Header dependencies of the objects above (-MMD): without them a change
+# of a shared header (e.g. ref/nic/fabric.h) left objects of two layouts
+# in one library (F-003).
+-include $(shell find $(FZ)/obj -name '*.d' 2>/dev/null)
+
 $(FZ)/lib/libugni.so: $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_UGNI_SRC))
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FZ_SAN) -shared -o $@ $^ -Wl,-soname,libugni.so \
@@ -40,11 +45,11 @@ $(FZ)/lib/libugni.so: $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_UGNI_SRC))
 
 $(FZ)/obj/fuzz/%.o: fuzz/%.c $(FZ_HDRS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FZ_INC) $(FZ_CFLAGS) $(FZ_SAN) -c $< -o $@
+	$(FUZZ_CC) $(FZ_INC) $(FZ_CFLAGS) $(FZ_SAN) -MMD -MP -c $< -o $@
 
 $(FZ)/obj/entry-%.o: fuzz/entry.c $(FZ_HDRS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FZ_INC) $(FZ_CFLAGS) $(FZ_SAN) -DFZ_TARGET='"$*"' -c $< -o $@
+	$(FUZZ_CC) $(FZ_INC) $(FZ_CFLAGS) $(FZ_SAN) -MMD -MP -DFZ_TARGET='"$*"' -c $< -o $@
 
 FZ_BINS := $(addprefix $(FZ)/bin/fuzz-,$(FZ_TARGETS))
 
