@@ -77,7 +77,8 @@ int nic_dg_post(const struct nic_dg_post *p, uint32_t *slot)
 		.bound = p->bound != 0, .peer_addr = p->peer_addr,
 		.peer_id = p->peer_id, .has_id = p->has_id != 0, .id = p->id,
 		.data_len = p->data_len, .buf_size = p->buf_size };
-	memcpy(mine->data, p->data, p->data_len);
+	if (p->data_len)	/* an empty datagram may come with NULL data */
+		memcpy(mine->data, p->data, p->data_len);
 	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
 		struct fab_dgram *g = &fab->dgrams[i];
 		if (g == mine || !g->in_use || g->state != NIC_DG_PENDING ||
