@@ -61,7 +61,8 @@ enum seq_op {
     SEQ_SET,             /* members of a struct slot set */
     SEQ_ARRAY,           /* slot = new array of values */
     SEQ_CHECK,           /* compare two values */
-    SEQ_SAME             /* compare two memory ranges */
+    SEQ_SAME,            /* compare two memory ranges */
+    SEQ_FILL             /* set a memory range to a byte */
 };
 
 enum seq_cmp { SEQ_EQ, SEQ_NE, SEQ_LT, SEQ_LE, SEQ_GT, SEQ_GE };

@@ -292,6 +292,10 @@ static void exec(struct run *r, const struct seq_step *s)
                      s->file, s->line, false);
         break;
     }
+    case SEQ_FILL:
+        memset((void *)(uintptr_t)eval(r, &s->args[0]).u, (int)eval(r, &s->args[2]).u,
+               (size_t)eval(r, &s->args[1]).u);
+        break;
     case SEQ_DEFER:
         break;      /* run by run_deferred */
     }

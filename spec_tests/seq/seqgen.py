@@ -297,6 +297,12 @@ class Gen:
             s["op"] = "SEQ_CHECK"
             s["type"] = OPS[toks[2]]
             s["args"] = [self.value(toks[1], t, where), self.value(toks[3], t, where)]
+        elif op == "fill":
+            # fill ADDR LEN BYTE: LEN bytes at ADDR set to BYTE
+            if len(toks) != 4:
+                raise SeqError(where, "expected 'fill ADDR LENGTH BYTE'")
+            s["op"] = "SEQ_FILL"
+            s["args"] = [self.value(x, t, where) for x in toks[1:]]
         elif op == "same":
             # same A B LEN: LEN bytes at A equal those at B
             if len(toks) != 4:
