@@ -98,28 +98,18 @@ static int resolve(const struct side *s, const struct ugni_cdm *c, uint64_t off,
 			s->addr + off, len, access, sp, NIC_MDD_MAX_SEGS, n);
 }
 
-#define CHUNK (64u * 1024u)
-
 static enum ugni_status move(const struct side *src, const struct side *dst,
 		uint64_t len, const struct ugni_cdm *c)
 {
-	static unsigned char bounce[CHUNK];
-	struct nic_span sp[NIC_MDD_MAX_SEGS];
-	uint32_t n;
+	struct nic_span ds[NIC_MDD_MAX_SEGS], ss[NIC_MDD_MAX_SEGS];
+	uint32_t nd, ns;
 	int rc;
 
-	/* check both ends whole before moving a byte */
-	if ((rc = resolve(dst, c, 0, len, NIC_WRITE, sp, &n)) != NIC_OK ||
-	    (rc = resolve(src, c, 0, len, NIC_READ, sp, &n)) != NIC_OK)
+	/* check both ends whole before moving a byte, then one copy */
+	if ((rc = resolve(dst, c, 0, len, NIC_WRITE, ds, &nd)) != NIC_OK ||
+	    (rc = resolve(src, c, 0, len, NIC_READ, ss, &ns)) != NIC_OK ||
+	    (rc = nic_copy_spans(ds, nd, ss, ns, len)) != NIC_OK)
 		return status_of(rc);
-	for (uint64_t off = 0; off < len; off += CHUNK) {
-		uint64_t k = len - off < CHUNK ? len - off : CHUNK;
-		if ((rc = resolve(src, c, off, k, NIC_READ, sp, &n)) != NIC_OK ||
-		    (rc = nic_read_spans(sp, n, bounce, k)) != NIC_OK ||
-		    (rc = resolve(dst, c, off, k, NIC_WRITE, sp, &n)) != NIC_OK ||
-		    (rc = nic_write_spans(sp, n, bounce, k)) != NIC_OK)
-			return status_of(rc);
-	}
 	return UGNI_ST_OK;
 }
 
