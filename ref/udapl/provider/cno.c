@@ -28,6 +28,14 @@ void cno_destroy(struct cno *cno)
 	obj_free(cno);
 }
 
+/* An agent is a function and its instance data, or no agent at all
+ * (DAT_OS_WAIT_PROXY_AGENT_NULL): instance data without a function to
+ * pass it to is an invalid agent. */
+static int agent_valid(DAT_OS_WAIT_PROXY_AGENT a)
+{
+	return a.proxy_agent_func || !a.instance_data;
+}
+
 /*
  * dat_cno_create(3DAT)
  * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_HANDLE,
@@ -41,6 +49,8 @@ DAT_RETURN dapl_cno_create(DAT_IA_HANDLE ia_handle, DAT_OS_WAIT_PROXY_AGENT agen
 
 	if (!ia)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_IA);
+	if (!agent_valid(agent))
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	if (!cno_handle)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
 	cno = obj_new(DAT_HANDLE_TYPE_CNO, sizeof *cno, ia);
@@ -53,8 +63,8 @@ DAT_RETURN dapl_cno_create(DAT_IA_HANDLE ia_handle, DAT_OS_WAIT_PROXY_AGENT agen
 
 /*
  * dat_cno_modify_agent(3DAT)
- * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_PARAMETER (never: any
- * agent, including DAT_OS_WAIT_PROXY_AGENT_NULL, is accepted)
+ * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_PARAMETER (instance data
+ * without a function; DAT_OS_WAIT_PROXY_AGENT_NULL removes the agent)
  */
 DAT_RETURN dapl_cno_modify_agent(DAT_CNO_HANDLE cno_handle,
 		DAT_OS_WAIT_PROXY_AGENT agent)
@@ -63,6 +73,8 @@ DAT_RETURN dapl_cno_modify_agent(DAT_CNO_HANDLE cno_handle,
 
 	if (!cno)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_CNO);
+	if (!agent_valid(agent))
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	cno->agent = agent;
 	return DAT_SUCCESS;
 }

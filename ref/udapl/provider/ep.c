@@ -467,8 +467,10 @@ DAT_RETURN dapl_ep_reset(DAT_EP_HANDLE ep_handle)
 			ep->state != DAT_EP_STATE_UNCONNECTED &&
 			ep->state != DAT_EP_STATE_UNCONFIGURED_UNCONNECTED)
 		return ERR(DAT_INVALID_STATE, DAT_NO_SUBTYPE);
-	if (ep->state == DAT_EP_STATE_DISCONNECTED)
-		ep->state = DAT_EP_STATE_UNCONNECTED;
+	/* Unconnected: a no-op; preposted Recvs are not affected. */
+	if (ep->state != DAT_EP_STATE_DISCONNECTED)
+		return DAT_SUCCESS;
+	ep->state = DAT_EP_STATE_UNCONNECTED;
 	ep_configure_state(ep);
 	ep_flush_recvs(ep);
 	ep->pd_size = 0;
