@@ -40,6 +40,7 @@ CORPUS += $(SEQ_SELFTEST)
 # outcome must FAIL, and malformed files must be refused with FILE:LINE.
 SEQ_CHECK_BIN := $(B)/seq-check/seq_wrong
 $(SEQ_GEN)/check_seq.c: $(SEQ_DIR)/ugni.json $(SEQ_TOOL) $(wildcard $(SEQ_DIR)/check/wrong/*.seq) \
+        vectors/ugni/calls.json vectors/ugni/clauses.json \
         vectors/ugni/sequences/fixtures.seq
 	@mkdir -p $(@D)
 	$(PY) $(SEQ_TOOL) $(SEQ_DIR)/ugni.json $@ $(SEQ_DIR)/check/wrong
