@@ -157,8 +157,15 @@ static gni_return_t smsg_send(struct ugni_ep *ep, const void *header, uint32_t h
 	enum ugni_status st = UGNI_ST_OK;
 	if (nic_ntt_translate(ep->nic->cdm->ptag, ep->remote_addr) != nic_address())
 		st = UGNI_ST_NO_ROUTE;
-	else if (nic_fault_transaction())
+	else if (nic_fault_transaction()) {
+		/* 3.7.2: an AUTO_RETRANSMIT mailbox retransmits after a transient
+		 * failure (injected faults are transient), up to max_retrans */
+		int tries = s->type == GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT ?
+			ep->nic->max_retrans : 0;
 		st = UGNI_ST_INJECTED;
+		while (st == UGNI_ST_INJECTED && tries-- > 0)
+			st = nic_fault_transaction() ? UGNI_ST_INJECTED : UGNI_ST_OK;
+	}
 	if (st == UGNI_ST_OK && hlen)
 		st = put_remote(ep, peer, off + SLOT_HDR, header, hlen);
 	if (st == UGNI_ST_OK && dlen)

@@ -191,7 +191,7 @@ RT_TEST(famo_remote_off4, "ugni.post_fma.alignment.fetching_amo_remote_addr_off4
 { amo_align(GNI_FMA_ATOMIC_FADD, 0, 4, 8, GNI_RC_ALIGNMENT_ERROR, "UGNI-3.6.1-amo-unaligned-remote-addr"); }
 RT_TEST(famo_local_off4, "ugni.post_fma.alignment.fetching_amo_local_addr_off4", "UGNI-3.6.1-amo-unaligned-local-addr")
 { amo_align(GNI_FMA_ATOMIC_FADD, 4, 0, 8, GNI_RC_ALIGNMENT_ERROR, "UGNI-3.6.1-amo-unaligned-local-addr"); }
-RT_TEST(amo_len4, "ugni.post_fma.alignment.amo_length_4", "UGNI-3.6.1-amo-unaligned-length")
+RT_TEST(amo_len4, "ugni.post_fma.alignment.amo_length_4_memory_unchanged", "UGNI-3.6.1-amo-unaligned-length")
 { amo_align(GNI_FMA_ATOMIC_ADD, 0, 0, 4, GNI_RC_ALIGNMENT_ERROR, "UGNI-3.6.1-amo-unaligned-length"); }
 RT_TEST(famo_len4, "ugni.post_fma.alignment.fetching_amo_length_4", "UGNI-3.6.1-amo-unaligned-length")
 { amo_align(GNI_FMA_ATOMIC_FADD, 0, 0, 4, GNI_RC_ALIGNMENT_ERROR, "UGNI-3.6.1-amo-unaligned-length"); }

@@ -396,7 +396,7 @@ RT_TEST(probe_completed, "ugni.post_data_probe.state.completed",
 	fx_teardown(&f);
 }
 
-RT_TEST(probe_pending, "ugni.post_data_probe.state.only_pending", "UGNI-3.5.14-rc-no-match")
+RT_TEST(probe_pending, "ugni.post_data_probe.state.none_final_then_pending", "UGNI-3.5.14-rc-no-match")
 {
 	struct fx f; struct dg g; uint32_t ra, rid;
 	fx_setup(&f, 0);

@@ -15,7 +15,7 @@ static gni_mem_handle_t zero_mh(void)
 	return mh;
 }
 
-RT_TEST(zero_put, "ugni.post_fma.length.zero_put", "UGNI-3.6.1-zero-length-put")
+RT_TEST(zero_put, "ugni.post_fma.length.zero_put_event_memory_unchanged", "UGNI-3.6.1-zero-length-put")
 {
 	struct fx f; struct fx_bufs b; gni_cq_entry_t ev = 0;
 	fx_setup(&f, 0);
@@ -48,10 +48,10 @@ static void refused(gni_post_type_t type, uint64_t len, gni_fma_cmd_type_t cmd,
 	fx_teardown(&f);
 }
 
-RT_TEST(zero_get, "ugni.post_fma.length.zero_get", "UGNI-3.6.1-zero-length-get")
+RT_TEST(zero_get, "ugni.post_fma.length.zero_get_memory_unchanged", "UGNI-3.6.1-zero-length-get")
 { refused(GNI_POST_FMA_GET, 0, 0, A, GNI_RC_INVALID_PARAM, "UGNI-3.6.1-zero-length-get"); }
 
-RT_TEST(zero_amo, "ugni.post_fma.length.zero_amo", "UGNI-3.6.1-zero-length-amo")
+RT_TEST(zero_amo, "ugni.post_fma.length.zero_amo_memory_unchanged", "UGNI-3.6.1-zero-length-amo")
 { refused(GNI_POST_AMO, 0, GNI_FMA_ATOMIC_ADD, A, GNI_RC_INVALID_PARAM, "UGNI-3.6.1-zero-length-amo"); }
 
 RT_TEST(rdma_type, "ugni.post_fma.param.rdma_put_type", "UGNI-3.6.1-rc-invalid-param-rdma-type")
@@ -87,7 +87,7 @@ RT_TEST(local_event_get, "ugni.post_fma.cq_mode.local_event_get", "UGNI-3.6.1-cq
 RT_TEST(local_event_amo, "ugni.post_fma.cq_mode.local_event_amo", "UGNI-3.6.1-cq-mode-local-event-fma")
 { refused(GNI_POST_AMO, 8, GNI_FMA_ATOMIC_ADD, GNI_CQMODE_LOCAL_EVENT, GNI_RC_INVALID_PARAM, "UGNI-3.6.1-cq-mode-local-event-fma"); }
 
-RT_TEST(amo_len16, "ugni.post_fma.param.amo_length_16", "UGNI-3.6.1-amo-length-16")
+RT_TEST(amo_len16, "ugni.post_fma.param.amo_length_16_word_unchanged", "UGNI-3.6.1-amo-length-16")
 {
 	struct fx f; struct fx_bufs b;
 	fx_setup(&f, 0);
@@ -101,7 +101,7 @@ RT_TEST(amo_len16, "ugni.post_fma.param.amo_length_16", "UGNI-3.6.1-amo-length-1
 	fx_teardown(&f);
 }
 
-RT_TEST(null_remote_hndl, "ugni.post_fma.param.zero_remote_mem_hndl",
+RT_TEST(null_remote_hndl, "ugni.post_fma.protection.zero_remote_mem_hndl_memory_unchanged",
 	"UGNI-3.6.1-rc-invalid-param-null-remote-hndl,UGNI-3.4-mdh-unforgeable")
 {
 	struct fx f; struct fx_bufs b;

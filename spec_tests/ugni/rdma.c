@@ -133,7 +133,7 @@ RT_TEST(local_data, "ugni.post_rdma.event.local_event_data_default", "UGNI-3.8.1
 	fx_teardown(&f);
 }
 
-RT_TEST(get_ro_local, "ugni.post_rdma.permission.get_into_read_only", "UGNI-3.8.1-rc-permission-error-get-readonly-local")
+RT_TEST(get_ro_local, "ugni.post_rdma.permission.get_into_read_only_unchanged", "UGNI-3.8.1-rc-permission-error-get-readonly-local")
 {
 	const char *c = "UGNI-3.8.1-rc-permission-error-get-readonly-local";
 	struct fx f; struct fx_bufs b;
@@ -217,7 +217,7 @@ RT_TEST(no_lmh, "ugni.post_rdma.local_hndl.put_zero_handle", "UGNI-3.8.1-needs-l
 	fx_teardown(&f);
 }
 
-RT_TEST_ATTRS(zero_len, "ugni.post_rdma.length.zero", "UGNI-3.8.1-zero-length", "tier=robustness")
+RT_TEST_ATTRS(zero_len, "ugni.post_rdma.length.zero_completes", "UGNI-3.8.1-zero-length", "tier=robustness")
 {
 	struct fx f; struct fx_bufs b;
 	scene(&f, &b, 0, 64);

@@ -92,7 +92,7 @@ static const struct xfer_row xfer[] = {
 	{ "ugni.post_rdma.alignment.get_local_addr_off1", "UGNI-3.8.1-get-unaligned-local-addr", "", RG, 16, 1, 0, AE, AE },
 	{ "ugni.post_rdma.alignment.get_length_4097", "UGNI-3.8.1-get-unaligned-length", "", RG, 4097, 0, 0, AE, AE },
 	{ "ugni.post_rdma.alignment.get_4_not_8_aligned", "UGNI-3.8.1-get-success", "", RG, 12, 4, 4, S, S },
-	{ "ugni.post_rdma.alignment.put_unaligned", "UGNI-3.8.1-put-unaligned", "", RP, 4097, 1, 3, S, AE },
+	{ "ugni.post_rdma.alignment.put_unaligned_data", "UGNI-3.8.1-put-unaligned", "", RP, 4097, 1, 3, S, AE },
 };
 
 FX_TABLE(transfer_row, xfer)

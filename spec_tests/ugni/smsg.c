@@ -1,0 +1,467 @@
+/*
+ * smsg.c: short messaging (3.7): mailboxes set up by SmsgInit, delivery
+ * of header and payload, credits, ordering, tags, events, release.
+ * Mailboxes are sized with GNI_SmsgBufferSizeNeeded and registered with
+ * the receive CQ of their side (fixture), zeroed.
+ */
+#include "fixture.h"
+
+#define MAXSZ 128
+#define CREDITS 4
+
+static gni_return_t next(gni_ep_handle_t ep, void **hdr)
+{
+	gni_return_t rc = GNI_RC_NOT_DONE;
+	for (int i = 0; i < 4000 && rc == GNI_RC_NOT_DONE; i++)
+		rc = GNI_SmsgGetNext(ep, hdr);
+	return rc;
+}
+
+static gni_return_t next_tag(gni_ep_handle_t ep, void **hdr, uint8_t *tag)
+{
+	gni_return_t rc = GNI_RC_NOT_DONE;
+	uint8_t want = *tag;
+	for (int i = 0; i < 4000 && rc == GNI_RC_NOT_DONE; i++) {
+		*tag = want;
+		rc = GNI_SmsgGetNextWTag(ep, hdr, tag);
+	}
+	return rc;
+}
+
+static void scene(struct fx *f, struct fx_smsg *m, gni_smsg_type_t type)
+{
+	fx_setup(f, 0);
+	fx_smsg_pair(f, type, MAXSZ, CREDITS, m);
+}
+
+static void roundtrip(gni_smsg_type_t type, const char *c)
+{
+	struct fx f; struct fx_smsg m; void *h = NULL;
+	unsigned char hdr[16];
+	scene(&f, &m, type);
+	fx_pattern(hdr, sizeof hdr, 41);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, hdr, sizeof hdr, NULL, 0, 1), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, c);
+	RT_EXPECT_MEM_EQ(h, hdr, sizeof hdr, c);
+	RT_EXPECT_EQ_INT(GNI_SmsgRelease(f.b.ep), GNI_RC_SUCCESS, "UGNI-3.7.6-success");
+	fx_teardown(&f);
+}
+
+RT_TEST(mbox, "ugni.smsg_init.type.mbox", "UGNI-3.7.1-type-mbox,UGNI-3.7.1-success,UGNI-3.7.2-header-only,UGNI-3.7.6-success")
+{ roundtrip(GNI_SMSG_TYPE_MBOX, "UGNI-3.7.1-type-mbox"); }
+RT_TEST(mbox_ar, "ugni.smsg_init.type.mbox_auto_retransmit", "UGNI-3.7.1-type-mbox-auto-retransmit")
+{ roundtrip(GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT, "UGNI-3.7.1-type-mbox-auto-retransmit"); }
+
+RT_TEST(payload, "ugni.smsg_send.data.header_and_payload",
+	"UGNI-3.7.2-success,UGNI-3.7.2-delivered-header,UGNI-3.7.2-delivered-payload,UGNI-3.7.4-success")
+{
+	struct fx f; struct fx_smsg m; void *h = NULL;
+	unsigned char hdr[12], data[40];
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	fx_pattern(hdr, sizeof hdr, 42);
+	fx_pattern(data, sizeof data, 43);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, hdr, sizeof hdr, data, sizeof data, 2), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.7.4-success");
+	RT_EXPECT_MEM_EQ(h, hdr, sizeof hdr, "UGNI-3.7.2-delivered-header");
+	RT_EXPECT_MEM_EQ((unsigned char *)h + sizeof hdr, data, sizeof data, "UGNI-3.7.2-delivered-payload");
+	GNI_SmsgRelease(f.b.ep);
+	fx_teardown(&f);
+}
+
+RT_TEST(copied, "ugni.smsg_send.data.copied_at_send", "UGNI-3.7.2-copied-at-send")
+{
+	const char *c = "UGNI-3.7.2-copied-at-send";
+	struct fx f; struct fx_smsg m; void *h = NULL;
+	unsigned char hdr[8], data[24], eh[8], ed[24];
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	fx_pattern(hdr, 8, 44);
+	fx_pattern(data, 24, 45);
+	memcpy(eh, hdr, 8);
+	memcpy(ed, data, 24);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, hdr, 8, data, 24, 3), GNI_RC_SUCCESS, c);
+	memset(hdr, 0, 8);
+	memset(data, 0, 24);
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, c);
+	RT_EXPECT_MEM_EQ(h, eh, 8, c);
+	RT_EXPECT_MEM_EQ((unsigned char *)h + 8, ed, 24, c);
+	fx_teardown(&f);
+}
+
+RT_TEST(maxsize, "ugni.smsg_send.size.maximum", "UGNI-3.7.2-max-size-delivered")
+{
+	const char *c = "UGNI-3.7.2-max-size-delivered";
+	struct fx f; struct fx_smsg m; void *h = NULL;
+	unsigned char hdr[16], data[MAXSZ - 16];
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	fx_pattern(hdr, sizeof hdr, 46);
+	fx_pattern(data, sizeof data, 47);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, hdr, 16, data, sizeof data, 4), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, c);
+	RT_EXPECT_MEM_EQ(h, hdr, 16, c);
+	RT_EXPECT_MEM_EQ((unsigned char *)h + 16, data, sizeof data, c);
+	fx_teardown(&f);
+}
+
+RT_TEST(toolarge, "ugni.smsg_send.size.above_maximum", "UGNI-3.7.2-too-large")
+{
+	const char *c = "UGNI-3.7.2-too-large";
+	struct fx f; struct fx_smsg m; void *h;
+	unsigned char hdr[16], data[MAXSZ];
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_EXPECT_RC_IN(GNI_SmsgSend(f.a.ep, hdr, 16, data, MAXSZ - 15, 5), c,
+			GNI_RC_ERROR_RESOURCE, GNI_RC_SIZE_ERROR, GNI_RC_INVALID_PARAM);
+	RT_EXPECT_EQ_INT(next(f.b.ep, &h), GNI_RC_NOT_DONE, c);
+	fx_teardown(&f);
+}
+
+RT_TEST(credits, "ugni.smsg_send.credits.exhausted_then_released",
+	"UGNI-3.7.2-rc-not-done-no-credits,UGNI-3.7.2-credit-returned-by-release,UGNI-3.7.2-not-done-nothing-sent,UGNI-3.7.6-next-after-release")
+{
+	struct fx f; struct fx_smsg m; void *h; uint32_t v;
+	gni_cq_entry_t ev;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	for (v = 0; v < CREDITS; v++)
+		RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &v, 4, NULL, 0, v), GNI_RC_SUCCESS, "UGNI-3.7.2-rc-not-done-no-credits");
+	RT_EXPECT_EQ_INT(GNI_SmsgSend(f.a.ep, &v, 4, NULL, 0, v), GNI_RC_NOT_DONE, "UGNI-3.7.2-rc-not-done-no-credits");
+	uint32_t got = 0;
+	for (uint32_t i = 0; i < CREDITS + 1; i++) {
+		if (next(f.b.ep, &h) != GNI_RC_SUCCESS)
+			break;
+		RT_EXPECT_EQ_INT(*(uint32_t *)h, i, "UGNI-3.7.6-next-after-release");
+		got++;
+		GNI_SmsgRelease(f.b.ep);
+	}
+	RT_EXPECT_EQ_INT(got, CREDITS, "UGNI-3.7.2-not-done-nothing-sent");
+	gni_return_t rc = GNI_RC_NOT_DONE;
+	for (int i = 0; i < 4000 && rc == GNI_RC_NOT_DONE; i++) {
+		GNI_CqGetEvent(f.a.cq, &ev);
+		GNI_CqGetEvent(f.a.rcq, &ev);
+		rc = GNI_SmsgSend(f.a.ep, &v, 4, NULL, 0, v);
+	}
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.7.2-credit-returned-by-release");
+	fx_teardown(&f);
+}
+
+RT_TEST(credits_tag, "ugni.smsg_send_w_tag.credits.exhausted", "UGNI-3.7.3-rc-not-done-no-credits,UGNI-3.7.3-success")
+{
+	struct fx f; struct fx_smsg m; uint32_t v = 0;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	for (int i = 0; i < CREDITS; i++)
+		RT_REQUIRE_EQ_INT(GNI_SmsgSendWTag(f.a.ep, &v, 4, NULL, 0, 0, 9), GNI_RC_SUCCESS, "UGNI-3.7.3-success");
+	RT_EXPECT_EQ_INT(GNI_SmsgSendWTag(f.a.ep, &v, 4, NULL, 0, 0, 9), GNI_RC_NOT_DONE, "UGNI-3.7.3-rc-not-done-no-credits");
+	fx_teardown(&f);
+}
+
+RT_TEST(in_order, "ugni.smsg_send.ordering.in_order", "UGNI-3.7.2-in-order")
+{
+	const char *c = "UGNI-3.7.2-in-order";
+	struct fx f; struct fx_smsg m; void *h; gni_cq_entry_t ev;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	uint32_t sent = 0, recvd = 0;
+	for (int it = 0; it < 100000 && recvd < 100; it++) {
+		if (sent < 100 && GNI_SmsgSend(f.a.ep, &sent, 4, NULL, 0, sent) == GNI_RC_SUCCESS)
+			sent++;
+		if (GNI_SmsgGetNext(f.b.ep, &h) == GNI_RC_SUCCESS) {
+			if (!RT_EXPECT_EQ_INT(*(uint32_t *)h, recvd, c))
+				break;
+			recvd++;
+			GNI_SmsgRelease(f.b.ep);
+		}
+		while (GNI_CqGetEvent(f.a.cq, &ev) == GNI_RC_SUCCESS)
+			;
+		while (GNI_CqGetEvent(f.b.rcq, &ev) == GNI_RC_SUCCESS)
+			;
+	}
+	RT_EXPECT_EQ_INT(recvd, 100, c);
+	fx_teardown(&f);
+}
+
+RT_TEST(bidir, "ugni.smsg_send.data.bidirectional", "UGNI-3.7.2-bidirectional")
+{
+	const char *c = "UGNI-3.7.2-bidirectional";
+	struct fx f; struct fx_smsg m; void *h;
+	uint32_t x = 0xAAAA, y = 0xBBBB;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 1), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.b.ep, &y, 4, NULL, 0, 1), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(*(uint32_t *)h, 0xAAAA, c);
+	RT_REQUIRE_EQ_INT(next(f.a.ep, &h), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(*(uint32_t *)h, 0xBBBB, c);
+	fx_teardown(&f);
+}
+
+static void events(gni_smsg_type_t type, int local)
+{
+	struct fx f; struct fx_smsg m; gni_cq_entry_t ev = 0; uint32_t x = 1;
+	const char *c = local ? "UGNI-3.7.2-local-event" : "UGNI-3.7.2-remote-event";
+	scene(&f, &m, type);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 0x1234), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(fx_event(local ? f.a.cq : f.b.rcq, &ev), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_U64(GNI_CQ_GET_TYPE(ev), GNI_CQ_EVENT_TYPE_SMSG, c);
+	if (local) {
+		uint64_t id = GNI_CQ_GET_MSG_ID(ev);
+		if (type == GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT)
+			RT_EXPECT_EQ_U64(id, 0x1234, "UGNI-3.7.2-msg-id-in-event");
+		else
+			RT_EXPECT_TRUE(id == 0x1234 || id == 0, "UGNI-3.7.2-msg-id-in-event");
+	}
+	RT_EXPECT_TRUE(fx_quiet(local ? f.a.cq : f.b.rcq), c);
+	fx_teardown(&f);
+}
+
+RT_TEST(local_ev, "ugni.smsg_send.event.local", "UGNI-3.7.2-local-event")
+{ events(GNI_SMSG_TYPE_MBOX, 1); }
+RT_TEST(local_ev_ar, "ugni.smsg_send.event.local_msg_id_auto_retransmit", "UGNI-3.7.2-msg-id-in-event,UGNI-3.7.2-msg-id-by-value")
+{ events(GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT, 1); }
+RT_TEST(remote_ev, "ugni.smsg_send.event.remote", "UGNI-3.7.2-remote-event")
+{ events(GNI_SMSG_TYPE_MBOX, 0); }
+
+RT_TEST_ATTRS(auto_retx, "ugni.smsg_send.fault.auto_retransmit", "UGNI-3.7.2-auto-retransmit", "needs=faults")
+{
+	const char *c = "UGNI-3.7.2-auto-retransmit";
+	struct fx f; struct fx_smsg m; void *h; gni_cq_entry_t ev = 0; uint32_t x = 77;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT);
+	fx_control(RDMACTS_TC_FAIL_NTH_TRANSACTION, 1);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 5), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_SUCCESS, c);
+	RT_EXPECT_TRUE(GNI_CQ_STATUS_OK(ev), c);
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(*(uint32_t *)h, 77, c);
+	GNI_SmsgRelease(f.b.ep);
+	RT_EXPECT_EQ_INT(next(f.b.ep, &h), GNI_RC_NOT_DONE, c);	/* exactly once */
+	fx_control(RDMACTS_TC_RESET, 0);
+	fx_teardown(&f);
+}
+
+/* ---- tags ------------------------------------------------------------------ */
+
+RT_TEST(tag_any, "ugni.smsg_get_next_w_tag.tag.any_tag",
+	"UGNI-3.7.3-tag-delivered,UGNI-3.7.5-any-tag,UGNI-3.7.4-tagged-message")
+{
+	struct fx f; struct fx_smsg m; void *h; uint8_t tag = GNI_SMSG_ANY_TAG; uint32_t x = 3;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSendWTag(f.a.ep, &x, 4, NULL, 0, 0, 42), GNI_RC_SUCCESS, "UGNI-3.7.3-success");
+	RT_REQUIRE_EQ_INT(next_tag(f.b.ep, &h, &tag), GNI_RC_SUCCESS, "UGNI-3.7.5-any-tag");
+	RT_EXPECT_EQ_INT(tag, 42, "UGNI-3.7.3-tag-delivered");
+	GNI_SmsgRelease(f.b.ep);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSendWTag(f.a.ep, &x, 4, NULL, 0, 0, 43), GNI_RC_SUCCESS, "UGNI-3.7.3-success");
+	RT_EXPECT_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.7.4-tagged-message");
+	fx_teardown(&f);
+}
+
+RT_TEST(tag_all, "ugni.smsg_send_w_tag.tag.every_value", "UGNI-3.7.3-all-tag-values")
+{
+	const char *c = "UGNI-3.7.3-all-tag-values";
+	struct fx f; struct fx_smsg m; void *h; gni_cq_entry_t ev;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	for (unsigned t = 0; t < 255; t++) {
+		uint8_t tag = GNI_SMSG_ANY_TAG;
+		gni_return_t rc = GNI_RC_NOT_DONE;
+		for (int i = 0; i < 4000 && rc == GNI_RC_NOT_DONE; i++) {
+			while (GNI_CqGetEvent(f.a.cq, &ev) == GNI_RC_SUCCESS)
+				;
+			rc = GNI_SmsgSendWTag(f.a.ep, &t, 4, NULL, 0, t, (uint8_t)t);
+		}
+		RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, c);
+		RT_REQUIRE_EQ_INT(next_tag(f.b.ep, &h, &tag), GNI_RC_SUCCESS, c);
+		if (!RT_EXPECT_EQ_INT(tag, t, c))
+			break;
+		GNI_SmsgRelease(f.b.ep);
+		while (GNI_CqGetEvent(f.b.rcq, &ev) == GNI_RC_SUCCESS)
+			;
+	}
+	fx_teardown(&f);
+}
+
+RT_TEST(tag_match, "ugni.smsg_get_next_w_tag.tag.match_and_no_match",
+	"UGNI-3.7.5-success-match,UGNI-3.7.5-rc-no-match,UGNI-3.7.5-no-match-keeps-message,UGNI-3.7.5-no-match-tag-out,UGNI-3.7.6-rc-not-done-after-no-match")
+{
+	struct fx f; struct fx_smsg m; void *h; uint8_t tag; uint32_t x = 9;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSendWTag(f.a.ep, &x, 4, NULL, 0, 0, 7), GNI_RC_SUCCESS, "UGNI-3.7.3-success");
+	gni_return_t rc = GNI_RC_NOT_DONE;
+	for (int i = 0; i < 4000 && rc == GNI_RC_NOT_DONE; i++) {
+		tag = 8;
+		rc = GNI_SmsgGetNextWTag(f.b.ep, &h, &tag);
+	}
+	RT_EXPECT_EQ_INT(rc, GNI_RC_NO_MATCH, "UGNI-3.7.5-rc-no-match");
+	RT_EXPECT_TRUE(tag == 8 || tag == 7, "UGNI-3.7.5-no-match-tag-out");
+	RT_EXPECT_EQ_INT(GNI_SmsgRelease(f.b.ep), GNI_RC_NOT_DONE, "UGNI-3.7.6-rc-not-done-after-no-match");
+	tag = 7;
+	RT_EXPECT_EQ_INT(GNI_SmsgGetNextWTag(f.b.ep, &h, &tag), GNI_RC_SUCCESS, "UGNI-3.7.5-no-match-keeps-message");
+	RT_EXPECT_EQ_INT(tag, 7, "UGNI-3.7.5-success-match");
+	RT_EXPECT_EQ_INT(*(uint32_t *)h, 9, "UGNI-3.7.5-no-match-keeps-message");
+	fx_teardown(&f);
+}
+
+RT_TEST(untagged, "ugni.smsg_get_next_w_tag.tag.untagged_message", "UGNI-3.7.5-untagged-message-tag")
+{
+	struct fx f; struct fx_smsg m; void *h; uint8_t tag = GNI_SMSG_ANY_TAG; uint32_t x = 1;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 0), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_REQUIRE_EQ_INT(next_tag(f.b.ep, &h, &tag), GNI_RC_SUCCESS, "UGNI-3.7.5-untagged-message-tag");
+	RT_EXPECT_EQ_INT(tag, 0, "UGNI-3.7.5-untagged-message-tag");
+	fx_teardown(&f);
+}
+
+RT_TEST_ATTRS(send_any_tag, "ugni.smsg_send_w_tag.tag.any_tag_value", "UGNI-3.7.3-send-any-tag-value", "tier=robustness")
+{
+	struct fx f; struct fx_smsg m; uint32_t x = 1;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_EXPECT_EQ_INT(GNI_SmsgSendWTag(f.a.ep, &x, 4, NULL, 0, 0, GNI_SMSG_ANY_TAG), GNI_RC_SUCCESS, "UGNI-3.7.3-send-any-tag-value");
+	fx_teardown(&f);
+}
+
+/* ---- GetNext / Release ------------------------------------------------------ */
+
+RT_TEST(empty, "ugni.smsg_get_next.state.empty",
+	"UGNI-3.7.4-rc-not-done-empty,UGNI-3.7.5-rc-not-done-empty,UGNI-3.7.6-rc-not-done-no-current")
+{
+	struct fx f; struct fx_smsg m; void *h; uint8_t tag = GNI_SMSG_ANY_TAG;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_EXPECT_EQ_INT(GNI_SmsgGetNext(f.b.ep, &h), GNI_RC_NOT_DONE, "UGNI-3.7.4-rc-not-done-empty");
+	RT_EXPECT_EQ_INT(GNI_SmsgGetNextWTag(f.b.ep, &h, &tag), GNI_RC_NOT_DONE, "UGNI-3.7.5-rc-not-done-empty");
+	RT_EXPECT_EQ_INT(GNI_SmsgRelease(f.b.ep), GNI_RC_NOT_DONE, "UGNI-3.7.6-rc-not-done-no-current");
+	fx_teardown(&f);
+}
+
+RT_TEST(release_twice, "ugni.smsg_release.state.twice", "UGNI-3.7.6-rc-not-done-twice")
+{
+	struct fx f; struct fx_smsg m; void *h; uint32_t x = 1;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 0), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.7.4-success");
+	RT_EXPECT_EQ_INT(GNI_SmsgRelease(f.b.ep), GNI_RC_SUCCESS, "UGNI-3.7.6-success");
+	RT_EXPECT_EQ_INT(GNI_SmsgRelease(f.b.ep), GNI_RC_NOT_DONE, "UGNI-3.7.6-rc-not-done-twice");
+	fx_teardown(&f);
+}
+
+RT_TEST(valid_until_release, "ugni.smsg_get_next.data.valid_until_release",
+	"UGNI-3.7.4-header-valid-until-release,UGNI-3.7.4-getnext-twice")
+{
+	struct fx f; struct fx_smsg m; void *h, *h2;
+	unsigned char a[32], b[32], keep[32];
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	fx_pattern(a, 32, 48);
+	fx_pattern(b, 32, 49);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, a, 32, NULL, 0, 0), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.7.4-success");
+	memcpy(keep, h, 32);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, b, 32, NULL, 0, 0), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, b, 32, NULL, 0, 0), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_EXPECT_MEM_EQ(h, keep, 32, "UGNI-3.7.4-header-valid-until-release");
+	RT_REQUIRE_EQ_INT(GNI_SmsgGetNext(f.b.ep, &h2), GNI_RC_SUCCESS, "UGNI-3.7.4-getnext-twice");
+	RT_EXPECT_TRUE(memcmp(h2, a, 32) == 0 || memcmp(h2, b, 32) == 0, "UGNI-3.7.4-getnext-twice");
+	RT_EXPECT_MEM_EQ(h, keep, 32, "UGNI-3.7.4-header-valid-until-release");
+	fx_teardown(&f);
+}
+
+RT_TEST_ATTRS(null_header, "ugni.smsg_get_next.param.null_header", "UGNI-3.7.4-null-header", "tier=robustness")
+{
+	struct fx f; struct fx_smsg m; uint32_t x = 1; void *h;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 0), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	for (int i = 0; i < 100; i++)
+		if (GNI_CqTestEvent(f.b.rcq) == GNI_RC_SUCCESS)
+			break;
+	RT_EXPECT_EQ_INT(GNI_SmsgGetNext(f.b.ep, NULL), GNI_RC_INVALID_PARAM, "UGNI-3.7.4-null-header");
+	RT_EXPECT_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.7.4-null-header");
+	fx_teardown(&f);
+}
+
+/* ---- SmsgInit parameters ------------------------------------------------------ */
+
+static void init_bad(void (*mutate)(gni_smsg_attr_t *), gni_return_t want, gni_return_t want2,
+		const char *c)
+{
+	struct fx f; gni_smsg_attr_t la, lb; void *ma, *mb;
+	fx_setup(&f, 0);
+	fx_smsg_attr(&f.a, GNI_SMSG_TYPE_MBOX, MAXSZ, CREDITS, f.a.rcq, &la, &ma);
+	fx_smsg_attr(&f.b, GNI_SMSG_TYPE_MBOX, MAXSZ, CREDITS, f.b.rcq, &lb, &mb);
+	mutate(&la);
+	RT_EXPECT_RC_IN(GNI_SmsgInit(f.a.ep, &la, &lb), c, want, want2);
+	fx_teardown(&f);
+}
+
+static void m_invalid(gni_smsg_attr_t *a) { a->msg_type = GNI_SMSG_TYPE_INVALID; }
+static void m_ar(gni_smsg_attr_t *a) { a->msg_type = GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT; }
+static void m_small(gni_smsg_attr_t *a) { a->buff_size = 1; }
+static void m_zero(gni_smsg_attr_t *a) { a->mbox_maxcredit = 0; }
+
+RT_TEST(init_invalid_type, "ugni.smsg_init.param.type_invalid", "UGNI-3.7.1-rc-invalid-param-type-invalid")
+{ init_bad(m_invalid, GNI_RC_INVALID_PARAM, GNI_RC_INVALID_PARAM, "UGNI-3.7.1-rc-invalid-param-type-invalid"); }
+RT_TEST(init_types_differ, "ugni.smsg_init.param.types_differ", "UGNI-3.7.1-types-differ")
+{ init_bad(m_ar, GNI_RC_INVALID_PARAM, GNI_RC_SUCCESS, "UGNI-3.7.1-types-differ"); }
+RT_TEST(init_small, "ugni.smsg_init.param.buffer_too_small", "UGNI-3.7.1-buffer-too-small")
+{ init_bad(m_small, GNI_RC_INVALID_PARAM, GNI_RC_INVALID_PARAM, "UGNI-3.7.1-buffer-too-small"); }
+RT_TEST(init_zero_credits, "ugni.smsg_init.param.zero_credits", "UGNI-3.7.1-zero-credits")
+{ init_bad(m_zero, GNI_RC_INVALID_PARAM, GNI_RC_INVALID_PARAM, "UGNI-3.7.1-zero-credits"); }
+
+RT_TEST_ATTRS(init_twice, "ugni.smsg_init.state.twice", "UGNI-3.7.1-init-twice", "tier=robustness")
+{
+	struct fx f; struct fx_smsg m;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_EXPECT_RC_IN(GNI_SmsgInit(f.a.ep, &m.la, &m.lb), "UGNI-3.7.1-init-twice",
+			GNI_RC_INVALID_STATE, GNI_RC_INVALID_PARAM, GNI_RC_SUCCESS);
+	fx_teardown(&f);
+}
+
+/* Two endpoints of side b whose mailboxes lie in one registered region at
+ * different mbox_offset, each paired with its own endpoint of side a. */
+RT_TEST(shared_buffer, "ugni.smsg_init.mailbox.offsets_in_one_region", "UGNI-3.7.1-mbox-offset-shared-buffer")
+{
+	const char *c = "UGNI-3.7.1-mbox-offset-shared-buffer";
+	struct fx f; gni_ep_handle_t a2, b2; void *h;
+	gni_smsg_attr_t a1at, a2at, b1at, b2at; void *ma1, *ma2;
+	unsigned int size = 0;
+	fx_setup(&f, 0);
+	fx_ep(&f.a, f.a.cq, f.b.addr, f.b.inst, &a2);
+	fx_ep(&f.b, f.b.cq, f.a.addr, f.a.inst, &b2);
+	fx_smsg_attr(&f.a, GNI_SMSG_TYPE_MBOX, MAXSZ, CREDITS, f.a.rcq, &a1at, &ma1);
+	fx_smsg_attr(&f.a, GNI_SMSG_TYPE_MBOX, MAXSZ, CREDITS, f.a.rcq, &a2at, &ma2);
+	b1at = a1at;
+	RT_REQUIRE_EQ_INT(GNI_SmsgBufferSizeNeeded(&b1at, &size), GNI_RC_SUCCESS, c);
+	unsigned char *region = fx_mem(2 * size);
+	gni_mem_handle_t mh = fx_reg(f.b.nic, region, 2 * size, f.b.rcq, 0);
+	b1at.msg_buffer = region;
+	b1at.buff_size = 2 * size;
+	b1at.mem_hndl = mh;
+	b1at.mbox_offset = 0;
+	b2at = b1at;
+	b2at.mbox_offset = size;
+	RT_REQUIRE_EQ_INT(GNI_SmsgInit(f.a.ep, &a1at, &b1at), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(GNI_SmsgInit(f.b.ep, &b1at, &a1at), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(GNI_SmsgInit(a2, &a2at, &b2at), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(GNI_SmsgInit(b2, &b2at, &a2at), GNI_RC_SUCCESS, c);
+	uint32_t one = 1, two = 2;
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(a2, &two, 4, NULL, 0, 0), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &one, 4, NULL, 0, 0), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(*(uint32_t *)h, 1, c);
+	GNI_SmsgRelease(f.b.ep);
+	RT_EXPECT_EQ_INT(next(f.b.ep, &h), GNI_RC_NOT_DONE, c);
+	RT_REQUIRE_EQ_INT(next(b2, &h), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(*(uint32_t *)h, 2, c);
+	GNI_EpDestroy(a2);
+	GNI_EpDestroy(b2);
+	fx_teardown(&f);
+}
+
+/* Bound to the instance named by remote_id, and to no other: a third
+ * domain (inst 3) on the same NIC sees none of the messages or events. */
+RT_TEST(bound_one_peer, "ugni.ep_bind.remote_id.only_that_instance",
+	"UGNI-2-ep-bound-to-one-peer,UGNI-3.5.3-remote-id-selects-instance,UGNI-3.5.3-remote-id-by-value")
+{
+	struct fx f; struct fx_smsg m; struct fx_side third; gni_cq_handle_t tcq;
+	void *h; uint32_t x = 5;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	fx_domain(&third, 3, FX_PTAG, FX_COOKIE, 0);
+	fx_cq(third.nic, 16, GNI_CQ_NOBLOCK, &tcq);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 0), GNI_RC_SUCCESS, "UGNI-2-ep-bound-to-one-peer");
+	RT_EXPECT_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.5.3-remote-id-selects-instance");
+	RT_EXPECT_TRUE(fx_quiet(tcq), "UGNI-2-ep-bound-to-one-peer");
+	GNI_CqDestroy(tcq);
+	GNI_CdmDestroy(third.cdm);
+	fx_teardown(&f);
+}
