@@ -9,6 +9,12 @@
 COV          := $(B)/coverage
 COV_FLAGS    := --coverage -O0 -g
 COV_UGNI_SRC := $(wildcard ref/nic/*.c) $(wildcard ref/ugni/*.c)
+COV_PMI_SRC  := $(wildcard ref/pmi/*.c)
+COV_DMAPP_SRC := $(wildcard ref/dmapp/*.c)
+COV_DAT_SRC  := $(wildcard ref/udapl/registry/*.c)
+# The provider carries its own copy of the NIC model: the same coverage
+# objects as libugni's, so ref/nic counts once (under libugni).
+COV_PROV_SRC := $(wildcard ref/udapl/provider/*.c) $(wildcard ref/nic/*.c)
 COVERAGE_FUZZ ?= 1
 LCOV         := lcov --quiet --rc lcov_branch_coverage=1
 
@@ -23,13 +29,41 @@ $(COV)/lib/libugni.so: $(patsubst %.c,$(COV)/obj/%.o,$(COV_UGNI_SRC))
 	$(CC) --coverage -shared -o $@ $^ -Wl,-soname,libugni.so -lpthread \
 	    -Wl,--version-script=ref/ugni/libugni.map
 
+# PMI is measured too (the corpus binaries need it from IMPL) but is not
+# one of the libraries of coverage/libraries.
+$(COV)/lib/libpmi.so: $(patsubst %.c,$(COV)/obj/%.o,$(COV_PMI_SRC))
+	@mkdir -p $(@D)
+	$(CC) --coverage -shared -o $@ $^ -Wl,-soname,libpmi.so
+
+$(COV)/lib/libdmapp.so: $(patsubst %.c,$(COV)/obj/%.o,$(COV_DMAPP_SRC)) \
+                        $(COV)/lib/libugni.so $(COV)/lib/libpmi.so
+	@mkdir -p $(@D)
+	$(CC) --coverage -shared -o $@ $(filter %.o,$^) -Wl,-soname,libdmapp.so \
+	    -L$(COV)/lib -lugni -lpmi -ldl \
+	    -Wl,--version-script=ref/dmapp/libdmapp.map -Wl,-rpath,'$$ORIGIN'
+
+$(COV)/lib/libdat.so: $(patsubst %.c,$(COV)/obj/%.o,$(COV_DAT_SRC))
+	@mkdir -p $(@D)
+	$(CC) --coverage -shared -o $@ $^ -Wl,-soname,libdat.so -ldl \
+	    -Wl,--version-script=ref/udapl/registry/libdat.map
+
+$(COV)/lib/libdat_rdmacts.so: $(patsubst %.c,$(COV)/obj/%.o,$(COV_PROV_SRC))
+	@mkdir -p $(@D)
+	$(CC) --coverage -shared -o $@ $^ -Wl,-soname,libdat_rdmacts.so \
+	    -lpthread -Wl,--version-script=ref/udapl/provider/libdat_rdmacts.map
+
+$(COV)/lib/dat.conf: ref/udapl/dat.conf
+	@mkdir -p $(@D)
+	cp $< $@
+
 # The fuzz replayer linked with the coverage build: replays the seed corpus.
 $(COV)/bin/fuzz-replay: fuzz/replay_main.c $(FZ_COMMON) $(FZ_HDRS) $(COV)/lib/libugni.so
 	@mkdir -p $(@D)
 	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/replay_main.c \
 	    $(FZ_COMMON) -L$(COV)/lib -lugni -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../lib' -ldl
 
-COV_LIBS := $(COV)/lib/libugni.so
+COV_LIBS := $(COV)/lib/libugni.so $(COV)/lib/libpmi.so $(COV)/lib/libdmapp.so \
+            $(COV)/lib/libdat.so $(COV)/lib/libdat_rdmacts.so $(COV)/lib/dat.conf
 
 coverage-run: $(COV_LIBS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-replay)
 	@$(MAKE) --no-print-directory -k corpus > $(COV)/corpus-build.log 2>&1 || \
@@ -37,9 +71,9 @@ coverage-run: $(COV_LIBS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-repl
 	@rm -rf $(COV)/html $(COV)/*.info
 	@find $(COV)/obj -name '*.gcda' -delete
 	@echo "coverage: running the corpus against $(COV)/lib"
-	-@$(PY) -m harness certify --impl $(COV)/lib --bin "$(BINDIR)" \
+	-@$(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin "$(abspath $(BINDIR))" \
 	    --vectors vectors --out $(COV)/certify --quiet > $(COV)/certify.log 2>&1; \
-	    tail -n 4 $(COV)/certify.log
+	    grep -v '^Reports:' $(COV)/certify.log
 ifeq ($(COVERAGE_FUZZ),1)
 	@echo "coverage: replaying the fuzz seed corpus and regressions"
 	-@for t in $(FZ_TARGETS); do \

@@ -77,7 +77,10 @@ def check(summary, thresholds):
             problems.append(f"{lib}: branch coverage {s['branch']}% is "
                             f"below the threshold {branch}%")
         if s["lf"] == 0:
-            problems.append(f"{lib}: no line of it was measured")
+            problems.append(f"{lib}: nothing measured: no coverage data "
+                            f"for its sources (its corpus binary did not "
+                            f"run against the coverage build, and no fuzz "
+                            f"input reached it; see certify.log)")
     return problems
 
 
@@ -107,6 +110,10 @@ def main(argv=None):
     except (OSError, ValueError, IndexError) as e:
         print(f"coverage: {e}", file=sys.stderr)
         return 2
+    if not files:
+        print(f"coverage: {a.info} holds no coverage data: nothing of the "
+              f"reference ran (see certify.log and lcov.log)", file=sys.stderr)
+        return 1
     summary = summarise(files, libs)
     clauses = clause_coverage(a.certify) if a.certify else {}
     problems = check(summary, thresholds)
