@@ -80,9 +80,10 @@ struct seq_step {
     const int *fields;   /* for SEQ_STRUCT/SEQ_SET: member of each argument */
     int nexpect;
     const long long *expect;
-    const char *expect_text;
+    const char *expect_text;  /* the codes; for SEQ_CHECK the right-hand value */
     const char *text;    /* the source line */
     const char *clause;  /* the clause the step checks; NULL: the test's first */
+    const char *lhs;     /* for SEQ_CHECK: the left-hand value as written */
 };
 
 struct seq_slot {

@@ -239,7 +239,7 @@ static void exec(struct run *r, const struct seq_step *s)
         store(value_storage(r, s->slot), 8, (struct seq_value){ (uint64_t)rc, NULL, 8 });
         break;
     case SEQ_LET:
-        store(value_storage(r, s->slot), 8, eval(r, &s->args[0]));
+        store(value_storage(r, s->slot), r->test->slots[s->slot].width, eval(r, &s->args[0]));
         break;
     case SEQ_BUF: {
         size_t size = (size_t)eval(r, &s->args[0]).u;
@@ -274,7 +274,7 @@ static void exec(struct run *r, const struct seq_step *s)
         long long a = (long long)eval(r, &s->args[0]).u;
         long long b = (long long)eval(r, &s->args[1]).u;
         if (s->type == SEQ_EQ) {
-            rt_check_int(a, b, s->text, NULL, clause, s->file, s->line, false);
+            rt_check_int(a, b, s->lhs, s->expect_text, clause, s->file, s->line, false);
         } else if (!check_cmp((int)s->type, a, b)) {
             char e[64], o[64];
             snprintf(e, sizeof e, "%lld", b);

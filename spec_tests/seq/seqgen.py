@@ -145,6 +145,16 @@ class Gen:
             name = tok[1:]
             if not IDENT_RE.match(name):
                 raise SeqError(where, "bad slot name in %s" % tok)
+            if (name in t.slots and ptype is not None and ptype.endswith("*")
+                    and t.slots[name][1] == "value" and name in t.let_slots):
+                # a slot set by 'let' and then passed by address takes the
+                # width of what the call writes there
+                pointee = ptype[:-1].strip()
+                if pointee != "void":
+                    idx = t.slots[name][0]
+                    t.slots[name] = (idx, "value", "sizeof(%s)" % pointee)
+                    t.slot_list[idx] = (name, "value", "sizeof(%s)" % pointee)
+                    t.let_slots.discard(name)
             if name not in t.slots:
                 width = "8"
                 if ptype is not None:
@@ -289,6 +299,8 @@ class Gen:
                 s["args"] = [self.value(toks[3], t, where)]
             else:
                 raise SeqError(where, "unknown call '%s'" % toks[3])
+            if toks[1] not in t.slots:
+                t.let_slots.add(toks[1])
             s["slot"] = self.new_slot(t, toks[1], "value", "8")
         elif op == "check":
             # check A OP B
@@ -296,6 +308,7 @@ class Gen:
                 raise SeqError(where, "expected 'check VALUE OP VALUE' with OP one of %s" % " ".join(OPS))
             s["op"] = "SEQ_CHECK"
             s["type"] = OPS[toks[2]]
+            s["lhs"], s["rhs"] = toks[1], toks[3]
             s["args"] = [self.value(toks[1], t, where), self.value(toks[3], t, where)]
         elif op == "fill":
             # fill ADDR LEN BYTE: LEN bytes at ADDR set to BYTE
@@ -362,7 +375,7 @@ class Gen:
             for c in b.clauses:
                 if c not in self.clauses:
                     raise SeqError(b.where, "unknown clause %s" % c)
-            b.slots, b.slot_list, b.cur_where = {}, [], b.where
+            b.slots, b.slot_list, b.cur_where, b.let_slots = {}, [], b.where, set()
             steps = []
             for fx in self.fixture_order(b.uses, b.where):
                 for where, toks in fx.steps:
@@ -412,12 +425,14 @@ class Gen:
             for i, p in enumerate(c["params"]):
                 cast, ptr = self.ctype(p["type"])
                 args.append("%s%sa[%d].u" % (cast, "(uintptr_t)" if ptr else "", i))
-            if "(*)" in c["returns"] or c["returns"].endswith("*"):
-                ret = "(long long)(uintptr_t)"
+            if c["returns"] == "void":
+                body = "%s(%s);\n    return 0;" % (name, ", ".join(args))
+            elif "(*)" in c["returns"] or c["returns"].endswith("*"):
+                body = "return (long long)(uintptr_t)%s(%s);" % (name, ", ".join(args))
             else:
-                ret = "(long long)"
+                body = "return (long long)%s(%s);" % (name, ", ".join(args))
             o.append("static long long call_%s(const struct seq_value *a)\n{\n"
-                     "    (void)a;\n    return %s%s(%s);\n}\n" % (name, ret, name, ", ".join(args)))
+                     "    (void)a;\n    %s\n}\n" % (name, body))
         releases = self.b.get("releases", {})
         o.append("static const struct seq_call calls[] = {")
         for name in used_calls:
@@ -461,7 +476,7 @@ class Gen:
                     typ = s["type"]
                 elif s["op"] in ("SEQ_STRUCT",):
                     typ = "sizeof(%s)" % s["type"]
-                o.append("    {%s, %s, %d, %s, %d, %d, %s, %s, %d, %s, %d, %s, %s, %s, %s}," % (
+                o.append("    {%s, %s, %d, %s, %d, %d, %s, %s, %d, %s, %d, %s, %s, %s, %s, %s}," % (
                     s["op"], cstr(s["where"][0]), s["where"][1],
                     cidx[s["call"]] if s["call"] else -1, s["slot"], 0,
                     typ,
@@ -469,8 +484,10 @@ class Gen:
                     "f_%d_%d" % (ti, si) if s["fields"] else "NULL",
                     len(s["expect"] or []),
                     "e_%d_%d" % (ti, si) if s["expect"] else "NULL",
-                    cstr(", ".join(s["expect"])) if s["expect"] else "NULL",
-                    cstr(s["text"]), cstr(s["clause"]) if s["clause"] else "NULL"))
+                    cstr(", ".join(s["expect"])) if s["expect"] else
+                    cstr(s["rhs"]) if "rhs" in s else "NULL",
+                    cstr(s["text"]), cstr(s["clause"]) if s["clause"] else "NULL",
+                    cstr(s["lhs"]) if "lhs" in s else "NULL"))
             o.append("};\n")
         o.append("static const struct seq_test tests[] = {")
         for ti, t in enumerate(self.tests):
