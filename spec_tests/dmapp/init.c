@@ -1,0 +1,894 @@
+/*
+ * init.c: dmapp_init, dmapp_finalize, dmapp_get_jobinfo and the RMA
+ * attributes (4.9.1, 5.2.2, 5.2.3, 5.3.1-5.3.5), the header's constants
+ * (5.1) and DMAPP_ABORT_ON_ERROR (5.4.2).
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dt.h"
+
+/* dmapp_init with a = dt_attrs(DEF) changed by the caller. */
+static dmapp_return_t init_with(dmapp_rma_attrs_t *a, dmapp_rma_attrs_t *act)
+{
+	setenv("XT_SYMMETRIC_HEAP_SIZE", DT_HEAP, 1);
+	return dmapp_init(a, act);
+}
+
+/* ---- constants (5.1, 5.2.3) ---- */
+
+RT_TEST(type_values, "dmapp.header.enum.type_values", "DMAPP-5.1.1-type-values")
+{
+	RT_EXPECT_TRUE(DMAPP_DQW == 0 && DMAPP_QW == 1 && DMAPP_DW == 2 &&
+		       DMAPP_BYTE == 3, "DMAPP-5.1.1-type-values");
+}
+
+RT_TEST(routing_values, "dmapp.header.enum.routing_values", "DMAPP-5.1.2-routing-values")
+{
+	RT_EXPECT_TRUE(DMAPP_ROUTING_IN_ORDER == 0 &&
+		       DMAPP_ROUTING_DETERMINISTIC == 1 &&
+		       DMAPP_ROUTING_ADAPTIVE == 2, "DMAPP-5.1.2-routing-values");
+}
+
+RT_TEST(rc_values, "dmapp.header.enum.return_code_values", "DMAPP-5.1-return-code-values")
+{
+	RT_EXPECT_TRUE(DMAPP_RC_SUCCESS == 0 && DMAPP_RC_INVALID_PARAM == 1 &&
+		       DMAPP_RC_ALIGNMENT_ERROR == 2 &&
+		       DMAPP_RC_TRANSACTION_ERROR == 3 &&
+		       DMAPP_RC_RESOURCE_ERROR == 4 &&
+		       DMAPP_RC_PERMISSION_ERROR == 5 && DMAPP_RC_NO_SPACE == 6,
+		       "DMAPP-5.1-return-code-values");
+}
+
+RT_TEST(nb_constants, "dmapp.header.constants.outstanding_ordered",
+	"DMAPP-5.2.3-outstanding-constants-ordered")
+{
+	RT_EXPECT_TRUE(1 <= DMAPP_MIN_OUTSTANDING_NB &&
+		       DMAPP_MIN_OUTSTANDING_NB <= DMAPP_DEF_OUTSTANDING_NB &&
+		       DMAPP_DEF_OUTSTANDING_NB <= DMAPP_MAX_OUTSTANDING_NB,
+		       "DMAPP-5.2.3-outstanding-constants-ordered");
+}
+
+RT_TEST(threshold_4k, "dmapp.header.constants.offload_threshold_4k",
+	"DMAPP-5.2.3-offload-threshold-4k")
+{
+	RT_EXPECT_EQ_INT(DMAPP_OFFLOAD_THRESHOLD, 4096, "DMAPP-5.2.3-offload-threshold-4k");
+}
+
+/* ---- dmapp_init (5.3.1) ---- */
+
+RT_TEST(init_success, "dmapp.init.return.success",
+	"DMAPP-5.3.1-success,DMAPP-4.9.1-init-before-use,DMAPP-5.3.1-actual-attrs-reported")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act, b;
+
+	a.put_relaxed_ordering = DMAPP_ROUTING_DETERMINISTIC;
+	a.get_relaxed_ordering = DMAPP_ROUTING_ADAPTIVE;
+	memset(&act, 0xee, sizeof act);
+	RT_REQUIRE_EQ_INT(init_with(&a, &act), DMAPP_RC_SUCCESS, "DMAPP-5.3.1-success");
+	RT_EXPECT_EQ_INT(dmapp_get_jobinfo(&(dmapp_jobinfo_t){ 0 }), DMAPP_RC_SUCCESS,
+			 "DMAPP-4.9.1-init-before-use");
+	b = a;
+	b.max_concurrency = act.max_concurrency;
+	RT_EXPECT_TRUE(memcmp(&act, &b, sizeof b) == 0 ||
+		       (act.max_outstanding_nb == a.max_outstanding_nb &&
+			act.offload_threshold == a.offload_threshold &&
+			act.put_relaxed_ordering == a.put_relaxed_ordering &&
+			act.get_relaxed_ordering == a.get_relaxed_ordering),
+		       "DMAPP-5.3.1-actual-attrs-reported");
+	RT_EXPECT_TRUE(act.max_concurrency >= 1 && act.max_concurrency <= 1,
+		       "DMAPP-5.3.1-actual-attrs-reported");
+	dmapp_finalize();
+}
+
+RT_TEST(init_req_in, "dmapp.init.param.requested_not_written", "DMAPP-5.3.1-requested-not-written")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), copy, act;
+
+	a.max_concurrency = 3;
+	copy = a;
+	RT_REQUIRE_EQ_INT(init_with(&a, &act), DMAPP_RC_SUCCESS, "DMAPP-5.3.1-success");
+	RT_EXPECT_MEM_EQ(&a, &copy, sizeof a, "DMAPP-5.3.1-requested-not-written");
+	dmapp_finalize();
+}
+
+RT_TEST(init_eq_get, "dmapp.init.state.actual_equals_get_rma_attrs",
+	"DMAPP-5.3.1-actual-equals-get-rma-attrs")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_MIN_OUTSTANDING_NB), act, got;
+
+	a.offload_threshold = 777;
+	RT_REQUIRE_EQ_INT(init_with(&a, &act), DMAPP_RC_SUCCESS, "DMAPP-5.3.1-success");
+	RT_REQUIRE_EQ_INT(dmapp_get_rma_attrs(&got), DMAPP_RC_SUCCESS, "DMAPP-5.3.4-success");
+	RT_EXPECT_TRUE(got.max_outstanding_nb == act.max_outstanding_nb &&
+		       got.offload_threshold == act.offload_threshold &&
+		       got.put_relaxed_ordering == act.put_relaxed_ordering &&
+		       got.get_relaxed_ordering == act.get_relaxed_ordering &&
+		       got.max_concurrency == act.max_concurrency,
+		       "DMAPP-5.3.1-actual-equals-get-rma-attrs");
+	dmapp_finalize();
+}
+
+/* One attribute value accepted and reported, or refused. */
+enum field { MAXNB, THRESH, PUTR, GETR, CONC };
+
+static void attr_case(enum field f, uint64_t v, bool valid, const char *cl)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	dmapp_return_t rc;
+
+	switch (f) {
+	case MAXNB: a.max_outstanding_nb = (uint32_t)v; break;
+	case THRESH: a.offload_threshold = (uint32_t)v; break;
+	case PUTR: a.put_relaxed_ordering = (uint8_t)v; break;
+	case GETR: a.get_relaxed_ordering = (uint8_t)v; break;
+	case CONC: a.max_concurrency = (uint8_t)v; break;
+	}
+	rc = init_with(&a, &act);
+	if (!valid) {
+		RT_EXPECT_EQ_INT(rc, DMAPP_RC_INVALID_PARAM, cl);
+		if (rc == DMAPP_RC_SUCCESS)
+			dmapp_finalize();
+		/* the job stays uninitialized: a valid dmapp_init works */
+		a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB);
+		RT_EXPECT_EQ_INT(init_with(&a, &act), DMAPP_RC_SUCCESS, cl);
+		dmapp_finalize();
+		return;
+	}
+	RT_REQUIRE_EQ_INT(rc, DMAPP_RC_SUCCESS, cl);
+	switch (f) {
+	case MAXNB: RT_EXPECT_EQ_U64(act.max_outstanding_nb, v, cl); break;
+	case THRESH: RT_EXPECT_EQ_U64(act.offload_threshold, v, cl); break;
+	case PUTR: RT_EXPECT_EQ_U64(act.put_relaxed_ordering, v, cl); break;
+	case GETR: RT_EXPECT_EQ_U64(act.get_relaxed_ordering, v, cl); break;
+	case CONC:
+		RT_EXPECT_TRUE(act.max_concurrency >= 1 && act.max_concurrency <= v, cl);
+		break;
+	}
+	dmapp_finalize();
+}
+
+#define ATTR_TEST(fn, name, cl, f, v, ok) \
+	RT_TEST(fn, name, cl) { attr_case(f, v, ok, cl); }
+
+ATTR_TEST(mo_min, "dmapp.init.attrs.max_outstanding_min", "DMAPP-5.3.1-max-outstanding-min", MAXNB, DMAPP_MIN_OUTSTANDING_NB, true)
+ATTR_TEST(mo_def, "dmapp.init.attrs.max_outstanding_def", "DMAPP-5.3.1-max-outstanding-def", MAXNB, DMAPP_DEF_OUTSTANDING_NB, true)
+ATTR_TEST(mo_max, "dmapp.init.attrs.max_outstanding_max", "DMAPP-5.3.1-max-outstanding-max", MAXNB, DMAPP_MAX_OUTSTANDING_NB, true)
+ATTR_TEST(mo_below, "dmapp.init.attrs.max_outstanding_below_min", "DMAPP-5.3.1-max-outstanding-below-min", MAXNB, DMAPP_MIN_OUTSTANDING_NB - 1, false)
+ATTR_TEST(mo_above, "dmapp.init.attrs.max_outstanding_above_max", "DMAPP-5.3.1-max-outstanding-above-max", MAXNB, DMAPP_MAX_OUTSTANDING_NB + 1, false)
+ATTR_TEST(mo_zero, "dmapp.init.attrs.max_outstanding_zero", "DMAPP-5.3.1-max-outstanding-zero", MAXNB, 0, false)
+ATTR_TEST(mo_huge, "dmapp.init.attrs.max_outstanding_uint32_max", "DMAPP-5.3.1-max-outstanding-uint32-max", MAXNB, UINT32_MAX, false)
+ATTR_TEST(th_zero, "dmapp.init.attrs.offload_threshold_zero", "DMAPP-5.3.1-offload-threshold-zero", THRESH, 0, true)
+ATTR_TEST(th_one, "dmapp.init.attrs.offload_threshold_one", "DMAPP-5.3.1-offload-threshold-one", THRESH, 1, true)
+ATTR_TEST(th_def, "dmapp.init.attrs.offload_threshold_default", "DMAPP-5.3.1-offload-threshold-default", THRESH, DMAPP_OFFLOAD_THRESHOLD, true)
+ATTR_TEST(th_max, "dmapp.init.attrs.offload_threshold_uint32_max", "DMAPP-5.3.1-offload-threshold-uint32-max", THRESH, UINT32_MAX, true)
+ATTR_TEST(pr_in, "dmapp.init.attrs.put_routing_in_order", "DMAPP-5.3.1-put-routing-in-order", PUTR, DMAPP_ROUTING_IN_ORDER, true)
+ATTR_TEST(pr_det, "dmapp.init.attrs.put_routing_deterministic", "DMAPP-5.3.1-put-routing-deterministic", PUTR, DMAPP_ROUTING_DETERMINISTIC, true)
+ATTR_TEST(pr_ad, "dmapp.init.attrs.put_routing_adaptive", "DMAPP-5.3.1-put-routing-adaptive", PUTR, DMAPP_ROUTING_ADAPTIVE, true)
+ATTR_TEST(pr_bad, "dmapp.init.attrs.put_routing_invalid", "DMAPP-5.3.1-put-routing-invalid", PUTR, DMAPP_ROUTING_ADAPTIVE + 1, false)
+ATTR_TEST(pr_bad2, "dmapp.init.attrs.put_routing_255", "DMAPP-5.3.1-put-routing-invalid", PUTR, 255, false)
+ATTR_TEST(gr_in, "dmapp.init.attrs.get_routing_in_order", "DMAPP-5.3.1-get-routing-in-order", GETR, DMAPP_ROUTING_IN_ORDER, true)
+ATTR_TEST(gr_det, "dmapp.init.attrs.get_routing_deterministic", "DMAPP-5.3.1-get-routing-deterministic", GETR, DMAPP_ROUTING_DETERMINISTIC, true)
+ATTR_TEST(gr_ad, "dmapp.init.attrs.get_routing_adaptive", "DMAPP-5.3.1-get-routing-adaptive", GETR, DMAPP_ROUTING_ADAPTIVE, true)
+ATTR_TEST(gr_bad, "dmapp.init.attrs.get_routing_invalid", "DMAPP-5.3.1-get-routing-invalid", GETR, DMAPP_ROUTING_ADAPTIVE + 1, false)
+ATTR_TEST(gr_bad2, "dmapp.init.attrs.get_routing_255", "DMAPP-5.3.1-get-routing-invalid", GETR, 255, false)
+ATTR_TEST(mc_zero, "dmapp.init.attrs.max_concurrency_zero", "DMAPP-5.3.1-max-concurrency-zero,DMAPP-5.2.3-max-concurrency-ge-1", CONC, 0, false)
+ATTR_TEST(mc_one, "dmapp.init.attrs.max_concurrency_one", "DMAPP-5.3.1-max-concurrency-one", CONC, 1, true)
+ATTR_TEST(mc_many, "dmapp.init.attrs.max_concurrency_many", "DMAPP-5.3.1-max-concurrency-many", CONC, 8, true)
+
+RT_TEST(init_null_req, "dmapp.init.param.null_requested_attrs", "DMAPP-5.3.1-null-requested-attrs")
+{
+	dmapp_rma_attrs_t act;
+	RT_EXPECT_EQ_INT(init_with(NULL, &act), DMAPP_RC_INVALID_PARAM,
+			 "DMAPP-5.3.1-null-requested-attrs");
+}
+
+RT_TEST(init_null_act, "dmapp.init.param.null_actual_attrs", "DMAPP-5.3.1-null-actual-attrs")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB);
+	RT_EXPECT_EQ_INT(init_with(&a, NULL), DMAPP_RC_INVALID_PARAM,
+			 "DMAPP-5.3.1-null-actual-attrs");
+}
+
+RT_TEST(init_invalid_then, "dmapp.init.state.invalid_leaves_uninitialized",
+	"DMAPP-5.3.1-invalid-leaves-uninitialized")
+{
+	dmapp_rma_attrs_t a = dt_attrs(0), act;
+	dmapp_jobinfo_t j;
+
+	RT_EXPECT_EQ_INT(init_with(&a, &act), DMAPP_RC_INVALID_PARAM,
+			 "DMAPP-5.3.1-invalid-leaves-uninitialized");
+	RT_EXPECT_EQ_INT(dmapp_get_jobinfo(&j), DMAPP_RC_INVALID_PARAM,
+			 "DMAPP-5.3.1-invalid-leaves-uninitialized");
+	a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB);
+	RT_EXPECT_EQ_INT(init_with(&a, &act), DMAPP_RC_SUCCESS,
+			 "DMAPP-5.3.1-invalid-leaves-uninitialized");
+	dmapp_finalize();
+}
+
+RT_TEST(init_heap_too_big, "dmapp.init.resource.heap_too_large", "DMAPP-5.3.1-resource-error-heap")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "1048576G", 1);
+	RT_EXPECT_EQ_INT(dmapp_init(&a, &act), DMAPP_RC_RESOURCE_ERROR,
+			 "DMAPP-5.3.1-resource-error-heap");
+}
+
+RT_TEST_ATTRS(init_fault, "dmapp.init.fault.resource_error",
+	      "DMAPP-5.3.1-resource-error-injected", "needs=faults")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+
+	dt_control(RDMACTS_TC_FAIL_NTH_ALLOCATION, 1);
+	RT_EXPECT_EQ_INT(init_with(&a, &act), DMAPP_RC_RESOURCE_ERROR,
+			 "DMAPP-5.3.1-resource-error-injected");
+	dt_control(RDMACTS_TC_RESET, 0);
+}
+
+RT_TEST_ATTRS(init_twice, "dmapp.init.state.second_init",
+	      "DMAPP-5.3.1-second-init", "tier=robustness")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_MIN_OUTSTANDING_NB), b, act, got;
+
+	RT_REQUIRE_EQ_INT(init_with(&a, &act), DMAPP_RC_SUCCESS, "DMAPP-5.3.1-success");
+	b = dt_attrs(DMAPP_DEF_OUTSTANDING_NB);
+	RT_EXPECT_EQ_INT(init_with(&b, &act), DMAPP_RC_INVALID_PARAM, "DMAPP-5.3.1-second-init");
+	dmapp_get_rma_attrs(&got);
+	RT_EXPECT_EQ_U64(got.max_outstanding_nb, DMAPP_MIN_OUTSTANDING_NB, "DMAPP-5.3.1-second-init");
+	dmapp_finalize();
+}
+
+RT_TEST_ATTRS(init_again, "dmapp.init.state.after_finalize",
+	      "DMAPP-5.3.1-init-after-finalize", "tier=robustness")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	dmapp_return_t rc;
+
+	RT_REQUIRE_EQ_INT(init_with(&a, &act), DMAPP_RC_SUCCESS, "DMAPP-5.3.1-success");
+	dmapp_finalize();
+	rc = init_with(&a, &act);
+	RT_EXPECT_RC_IN(rc, "DMAPP-5.3.1-init-after-finalize", DMAPP_RC_SUCCESS,
+			DMAPP_RC_INVALID_PARAM);
+	if (rc == DMAPP_RC_SUCCESS)
+		dmapp_finalize();
+}
+
+RT_TEST_ATTRS(init_pmi, "dmapp.init.state.initializes_pmi",
+	      "DMAPP-5.3.1-init-initializes-pmi", "np=2")
+{
+	dt_start();
+	RT_EXPECT_EQ_INT(PMI_Barrier(), PMI_SUCCESS, "DMAPP-5.3.1-init-initializes-pmi");
+	dt_end();
+}
+
+RT_TEST_ATTRS(init_after_pmi, "dmapp.init.state.after_pmi_init",
+	      "DMAPP-5.3.1-init-after-pmi-init,DMAPP-5.2.2-pe-matches-pmi-rank", "np=2")
+{
+	int spawned, rank = -1, size = -1;
+
+	RT_REQUIRE_EQ_INT(PMI_Init(&spawned), PMI_SUCCESS, "DMAPP-5.3.1-init-after-pmi-init");
+	PMI_Get_rank(&rank);
+	PMI_Get_size(&size);
+	dt_start();
+	RT_EXPECT_EQ_INT(dt_pe, rank, "DMAPP-5.2.2-pe-matches-pmi-rank");
+	RT_EXPECT_EQ_INT(dt_npes, size, "DMAPP-5.2.2-pe-matches-pmi-rank");
+	dt_end();
+	PMI_Finalize();
+}
+
+RT_TEST(init_single, "dmapp.init.state.single_process_job",
+	"DMAPP-5.3.1-single-process-job,DMAPP-5.2.2-npes,DMAPP-5.2.2-pe-range")
+{
+	dt_start();
+	RT_EXPECT_EQ_INT(dt_job.npes, 1, "DMAPP-5.3.1-single-process-job");
+	RT_EXPECT_EQ_INT(dt_job.pe, 0, "DMAPP-5.2.2-pe-range");
+	dt_end();
+}
+
+/* ---- dmapp_finalize (5.3.2) ---- */
+
+RT_TEST_ATTRS(fin_success, "dmapp.finalize.return.success", "DMAPP-5.3.2-success", "np=2")
+{
+	dt_start();
+	dt_barrier();
+	RT_EXPECT_EQ_INT(dmapp_finalize(), DMAPP_RC_SUCCESS, "DMAPP-5.3.2-success");
+}
+
+/* _nbi (arg 0) or _nb (arg 1) PUTs to PE 1's static object right before
+ * dmapp_finalize have arrived when PE 1's dmapp_finalize returns. */
+static void fin_completes(int nb, const char *cl)
+{
+	static uint64_t box[64];
+	uint64_t src[64];
+	dmapp_syncid_handle_t sid;
+
+	dt_start();
+	if (dt_job.data_seg.len == 0)
+		rt_unsupported("data_seg.len == 0: the data segment is not exported");
+	memset(box, 0, sizeof box);
+	for (int i = 0; i < 64; i++)
+		src[i] = 1000 + (uint64_t)i;
+	dt_barrier();
+	if (dt_pe == 0) {
+		if (nb)
+			RT_EXPECT_EQ_INT(dmapp_put_nb(box, &dt_job.data_seg, 1, src, 64,
+						      DMAPP_QW, &sid), DMAPP_RC_SUCCESS, cl);
+		else
+			RT_EXPECT_EQ_INT(dmapp_put_nbi(box, &dt_job.data_seg, 1, src, 64,
+						       DMAPP_QW), DMAPP_RC_SUCCESS, cl);
+	}
+	RT_EXPECT_EQ_INT(dmapp_finalize(), DMAPP_RC_SUCCESS, cl);
+	if (dt_pe == 1)
+		RT_EXPECT_MEM_EQ(box, src, sizeof src, cl);
+}
+
+RT_TEST_ATTRS(fin_nbi, "dmapp.finalize.state.completes_nbi", "DMAPP-5.3.2-completes-nbi", "np=2")
+{
+	fin_completes(0, "DMAPP-5.3.2-completes-nbi");
+}
+
+RT_TEST_ATTRS(fin_nb, "dmapp.finalize.state.completes_nb", "DMAPP-5.3.2-completes-nb", "np=2")
+{
+	fin_completes(1, "DMAPP-5.3.2-completes-nb");
+}
+
+RT_TEST_ATTRS(fin_collective, "dmapp.finalize.state.collective", "DMAPP-5.3.2-collective", "np=2")
+{
+	static uint64_t flag_obj;
+	uint64_t *flag = &flag_obj, one = 1;
+
+	dt_start();
+	if (dt_job.data_seg.len == 0)
+		rt_unsupported("data_seg.len == 0: the data segment is not exported");
+	*flag = 0;
+	dt_barrier();
+	if (dt_pe == 1) {
+		/* PE 1 is late; PE 0 must still be inside dmapp_finalize */
+		usleep(300000);
+		RT_EXPECT_EQ_INT(dmapp_put(flag, &dt_job.data_seg, 0, &one, 1, DMAPP_QW),
+				 DMAPP_RC_SUCCESS, "DMAPP-5.3.2-collective");
+		RT_EXPECT_EQ_INT(dmapp_finalize(), DMAPP_RC_SUCCESS, "DMAPP-5.3.2-collective");
+	} else {
+		RT_EXPECT_EQ_INT(dmapp_finalize(), DMAPP_RC_SUCCESS, "DMAPP-5.3.2-collective");
+		/* the late PE's PUT happened before it called dmapp_finalize */
+		RT_EXPECT_EQ_U64(*(volatile uint64_t *)flag, 1, "DMAPP-5.3.2-collective");
+	}
+}
+
+RT_TEST_ATTRS(fin_twice, "dmapp.finalize.state.twice", "DMAPP-5.3.2-twice", "tier=robustness")
+{
+	dt_start();
+	dmapp_finalize();
+	RT_EXPECT_EQ_INT(dmapp_finalize(), DMAPP_RC_SUCCESS, "DMAPP-5.3.2-twice");
+}
+
+RT_TEST_ATTRS(fin_before, "dmapp.finalize.state.before_init", "DMAPP-5.3.2-before-init", "tier=robustness")
+{
+	RT_EXPECT_EQ_INT(dmapp_finalize(), DMAPP_RC_SUCCESS, "DMAPP-5.3.2-before-init");
+}
+
+RT_TEST_ATTRS(fin_invalidates, "dmapp.finalize.state.invalidates_syncids",
+	      "DMAPP-5.3.2-invalidates-syncids", "tier=robustness")
+{
+	static char buf[256];
+	uint64_t *w, v = 1;
+	dmapp_syncid_handle_t sid;
+	dmapp_seg_desc_t reg;
+
+	dt_start();
+	w = dmapp_sheap_malloc(64);
+	RT_REQUIRE_TRUE(w != NULL, "DMAPP-5.3.67-allocates");
+	RT_REQUIRE_EQ_INT(dmapp_put_nb(w, &dt_job.sheap_seg, 0, &v, 1, DMAPP_QW, &sid),
+			  DMAPP_RC_SUCCESS, "DMAPP-5.3.6-put-nb-data-qw");
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(buf, sizeof buf, &reg), DMAPP_RC_SUCCESS,
+			  "DMAPP-5.3.70-success-private-heap");
+	dmapp_finalize();
+	dt_start();
+	RT_EXPECT_EQ_INT(dmapp_syncid_wait(&sid), DMAPP_RC_INVALID_PARAM,
+			 "DMAPP-5.3.2-invalidates-syncids");
+	RT_EXPECT_EQ_INT(dmapp_mem_unregister(&reg), DMAPP_RC_INVALID_PARAM,
+			 "DMAPP-5.3.2-invalidates-syncids");
+	dt_end();
+}
+
+/* ---- dmapp_get_jobinfo (5.3.3, 5.2.2) ---- */
+
+RT_TEST(ji_success, "dmapp.get_jobinfo.return.success",
+	"DMAPP-5.3.3-success,DMAPP-4.9.1-jobinfo-content,DMAPP-5.2.2-hw-version-gemini")
+{
+	dmapp_jobinfo_t j;
+
+	dt_start();
+	memset(&j, 0xee, sizeof j);
+	RT_EXPECT_EQ_INT(dmapp_get_jobinfo(&j), DMAPP_RC_SUCCESS, "DMAPP-5.3.3-success");
+	RT_EXPECT_TRUE(j.npes >= 1 && j.pe >= 0 && j.pe < j.npes &&
+		       j.sheap_seg.addr != NULL && j.sheap_seg.len > 0,
+		       "DMAPP-4.9.1-jobinfo-content");
+	RT_EXPECT_EQ_INT(j.hw_version, DMAPP_GNI_HW_MAJOR_GEMINI, "DMAPP-5.2.2-hw-version-gemini");
+	dt_end();
+}
+
+RT_TEST(ji_null, "dmapp.get_jobinfo.param.null_info", "DMAPP-5.3.3-null-info")
+{
+	dt_start();
+	RT_EXPECT_EQ_INT(dmapp_get_jobinfo(NULL), DMAPP_RC_INVALID_PARAM, "DMAPP-5.3.3-null-info");
+	dt_end();
+}
+
+RT_TEST(ji_copy, "dmapp.get_jobinfo.state.caller_copy", "DMAPP-5.3.3-caller-copy,DMAPP-5.3.3-stable")
+{
+	dmapp_jobinfo_t a, b, c;
+	void *p;
+
+	dt_start();
+	dmapp_get_jobinfo(&a);
+	b = a;
+	memset(&a, 0, sizeof a);
+	p = dmapp_sheap_malloc(4096);
+	dmapp_sheap_free(p);
+	dmapp_get_jobinfo(&c);
+	RT_EXPECT_TRUE(c.npes == b.npes && c.pe == b.pe && c.version == b.version &&
+		       c.hw_version == b.hw_version &&
+		       c.sheap_seg.addr == b.sheap_seg.addr &&
+		       c.sheap_seg.len == b.sheap_seg.len &&
+		       c.data_seg.addr == b.data_seg.addr &&
+		       c.data_seg.len == b.data_seg.len, "DMAPP-5.3.3-caller-copy");
+	RT_EXPECT_TRUE(memcmp(&c.sheap_seg.memhndl, &b.sheap_seg.memhndl,
+			      sizeof b.sheap_seg.memhndl) == 0, "DMAPP-5.3.3-stable");
+	dt_end();
+}
+
+RT_TEST_ATTRS(ji_job, "dmapp.get_jobinfo.state.spmd_npes_and_pes",
+	      "DMAPP-4.1-spmd-npes-same-on-every-pe,DMAPP-4.1-pes-distinct,DMAPP-5.2.2-version-constant,DMAPP-5.2.2-npes",
+	      "np=4")
+{
+	int mine[3], all[12], size = 0, seen = 0;
+	dmapp_jobinfo_t j;
+
+	dt_start();
+	PMI_Get_size(&size);
+	mine[0] = dt_job.npes;
+	mine[1] = dt_job.pe;
+	mine[2] = dt_job.version;
+	dt_allgather(mine, all, sizeof mine);
+	for (int q = 0; q < 4; q++) {
+		RT_EXPECT_EQ_INT(all[3 * q], size, "DMAPP-4.1-spmd-npes-same-on-every-pe");
+		RT_EXPECT_EQ_INT(all[3 * q + 2], all[2], "DMAPP-5.2.2-version-constant");
+		if (all[3 * q + 1] >= 0 && all[3 * q + 1] < 4)
+			seen |= 1 << all[3 * q + 1];
+	}
+	RT_EXPECT_EQ_INT(seen, 0xf, "DMAPP-4.1-pes-distinct");
+	dmapp_get_jobinfo(&j);
+	RT_EXPECT_EQ_INT(j.npes, 4, "DMAPP-5.2.2-npes");
+	dt_end();
+}
+
+static int dt_bss_object;
+static int dt_data_object = 42;
+
+RT_TEST(ji_segs, "dmapp.get_jobinfo.state.segments",
+	"DMAPP-5.2.2-data-seg,DMAPP-5.2.2-sheap-seg,DMAPP-5.2.1-seg-desc-addr-len,DMAPP-4.8-query-exported-segments")
+{
+	char *p[4];
+	uintptr_t ds, de, hs, he;
+	int flag = -1;
+
+	dt_start();
+	ds = (uintptr_t)dt_job.data_seg.addr;
+	de = ds + dt_job.data_seg.len;
+	hs = (uintptr_t)dt_job.sheap_seg.addr;
+	he = hs + dt_job.sheap_seg.len;
+	if (dt_job.data_seg.len != 0) {
+		RT_EXPECT_TRUE((uintptr_t)&dt_bss_object >= ds &&
+			       (uintptr_t)(&dt_bss_object + 1) <= de, "DMAPP-5.2.2-data-seg");
+		RT_EXPECT_TRUE((uintptr_t)&dt_data_object >= ds &&
+			       (uintptr_t)(&dt_data_object + 1) <= de, "DMAPP-5.2.2-data-seg");
+		RT_EXPECT_TRUE((uintptr_t)dt_static >= ds &&
+			       (uintptr_t)dt_static + DT_STATIC_SIZE <= de,
+			       "DMAPP-5.2.1-seg-desc-addr-len");
+	}
+	p[0] = dmapp_sheap_malloc(100);
+	p[1] = dmapp_sheap_malloc(5000);
+	p[2] = dmapp_sheap_realloc(p[0], 9000);
+	p[3] = dmapp_sheap_malloc(1 << 20);
+	RT_EXPECT_TRUE((uintptr_t)p[1] >= hs && (uintptr_t)p[1] + 5000 <= he, "DMAPP-5.2.2-sheap-seg");
+	RT_EXPECT_TRUE((uintptr_t)p[2] >= hs && (uintptr_t)p[2] + 9000 <= he, "DMAPP-5.2.2-sheap-seg");
+	RT_EXPECT_TRUE((uintptr_t)p[3] >= hs && (uintptr_t)p[3] + (1 << 20) <= he, "DMAPP-4.8-query-exported-segments");
+	RT_EXPECT_EQ_INT(dmapp_segdesc_compare(&dt_job.data_seg, &dt_job.sheap_seg, &flag),
+			 DMAPP_RC_SUCCESS, "DMAPP-5.2.2-segs-disjoint");
+	dt_end();
+}
+
+RT_TEST(ji_disjoint, "dmapp.get_jobinfo.state.segments_disjoint", "DMAPP-5.2.2-segs-disjoint")
+{
+	int flag = -1;
+	uintptr_t ds, de, hs, he;
+
+	dt_start();
+	ds = (uintptr_t)dt_job.data_seg.addr;
+	de = ds + dt_job.data_seg.len;
+	hs = (uintptr_t)dt_job.sheap_seg.addr;
+	he = hs + dt_job.sheap_seg.len;
+	RT_EXPECT_TRUE(dt_job.data_seg.len == 0 || de <= hs || he <= ds, "DMAPP-5.2.2-segs-disjoint");
+	dmapp_segdesc_compare(&dt_job.data_seg, &dt_job.sheap_seg, &flag);
+	RT_EXPECT_EQ_INT(flag, 0, "DMAPP-5.2.2-segs-disjoint");
+	dt_end();
+}
+
+/* ---- dmapp_get_rma_attrs / dmapp_set_rma_attrs (5.3.4, 5.3.5) ---- */
+
+RT_TEST(ga_success, "dmapp.get_rma_attrs.return.success", "DMAPP-5.3.4-success")
+{
+	dmapp_rma_attrs_t a;
+
+	dt_start();
+	memset(&a, 0xee, sizeof a);
+	RT_EXPECT_EQ_INT(dmapp_get_rma_attrs(&a), DMAPP_RC_SUCCESS, "DMAPP-5.3.4-success");
+	RT_EXPECT_EQ_U64(a.max_outstanding_nb, DMAPP_DEF_OUTSTANDING_NB, "DMAPP-5.3.4-success");
+	dt_end();
+}
+
+RT_TEST(ga_null, "dmapp.get_rma_attrs.param.null_attrs", "DMAPP-5.3.4-null-attrs")
+{
+	dt_start();
+	RT_EXPECT_EQ_INT(dmapp_get_rma_attrs(NULL), DMAPP_RC_INVALID_PARAM, "DMAPP-5.3.4-null-attrs");
+	dt_end();
+}
+
+/* Set one dynamic value and check it took effect (and static ones not). */
+static void set_case(enum field f, uint64_t v, bool valid, const char *cl)
+{
+	dmapp_rma_attrs_t a, act, got, before;
+
+	dt_start();
+	dmapp_get_rma_attrs(&before);
+	a = before;
+	switch (f) {
+	case MAXNB: a.max_outstanding_nb = (uint32_t)v; break;
+	case THRESH: a.offload_threshold = (uint32_t)v; break;
+	case PUTR: a.put_relaxed_ordering = (uint8_t)v; break;
+	case GETR: a.get_relaxed_ordering = (uint8_t)v; break;
+	case CONC: a.max_concurrency = (uint8_t)v; break;
+	}
+	if (!valid) {
+		RT_EXPECT_EQ_INT(dmapp_set_rma_attrs(&a, &act), DMAPP_RC_INVALID_PARAM, cl);
+		dmapp_get_rma_attrs(&got);
+		RT_EXPECT_MEM_EQ(&got, &before, sizeof got, cl);
+		dt_end();
+		return;
+	}
+	if (f == MAXNB || f == CONC) {
+		/* static: success with the value unchanged, or refused */
+		dmapp_return_t rc = dmapp_set_rma_attrs(&a, &act);
+		RT_EXPECT_RC_IN(rc, cl, DMAPP_RC_SUCCESS, DMAPP_RC_INVALID_PARAM);
+		dmapp_get_rma_attrs(&got);
+		RT_EXPECT_EQ_U64(f == MAXNB ? got.max_outstanding_nb : got.max_concurrency,
+				 f == MAXNB ? before.max_outstanding_nb : before.max_concurrency, cl);
+		dt_end();
+		return;
+	}
+	RT_EXPECT_EQ_INT(dmapp_set_rma_attrs(&a, &act), DMAPP_RC_SUCCESS, cl);
+	dmapp_get_rma_attrs(&got);
+	switch (f) {
+	case THRESH: RT_EXPECT_EQ_U64(got.offload_threshold, v, cl); RT_EXPECT_EQ_U64(act.offload_threshold, v, cl); break;
+	case PUTR: RT_EXPECT_EQ_U64(got.put_relaxed_ordering, v, cl); break;
+	default: RT_EXPECT_EQ_U64(got.get_relaxed_ordering, v, cl); break;
+	}
+	RT_EXPECT_EQ_U64(got.max_outstanding_nb, before.max_outstanding_nb, cl);
+	dt_end();
+}
+
+#define SET_TEST(fn, name, cl, f, v, ok) \
+	RT_TEST(fn, name, cl) { set_case(f, v, ok, cl); }
+
+SET_TEST(sa_success, "dmapp.set_rma_attrs.return.success", "DMAPP-5.3.5-success", THRESH, 12345, true)
+SET_TEST(sa_th0, "dmapp.set_rma_attrs.attrs.offload_threshold_zero", "DMAPP-5.3.5-offload-threshold-zero", THRESH, 0, true)
+SET_TEST(sa_th1, "dmapp.set_rma_attrs.attrs.offload_threshold_one", "DMAPP-5.3.5-offload-threshold-one", THRESH, 1, true)
+SET_TEST(sa_thm, "dmapp.set_rma_attrs.attrs.offload_threshold_uint32_max", "DMAPP-5.3.5-offload-threshold-uint32-max", THRESH, UINT32_MAX, true)
+SET_TEST(sa_prbad, "dmapp.set_rma_attrs.attrs.put_routing_invalid", "DMAPP-5.3.5-put-routing-invalid", PUTR, 3, false)
+SET_TEST(sa_grbad, "dmapp.set_rma_attrs.attrs.get_routing_invalid", "DMAPP-5.3.5-get-routing-invalid", GETR, 200, false)
+SET_TEST(sa_smo, "dmapp.set_rma_attrs.attrs.static_max_outstanding", "DMAPP-5.3.5-static-max-outstanding,DMAPP-5.2.3-static-vs-dynamic", MAXNB, DMAPP_MIN_OUTSTANDING_NB, true)
+SET_TEST(sa_smc, "dmapp.set_rma_attrs.attrs.static_max_concurrency", "DMAPP-5.3.5-static-max-concurrency", CONC, 4, true)
+
+static void routing_each(bool put, const char *cl)
+{
+	dmapp_rma_attrs_t a, act, got;
+
+	dt_start();
+	for (uint8_t r = 0; r <= DMAPP_ROUTING_ADAPTIVE; r++) {
+		dmapp_get_rma_attrs(&a);
+		if (put)
+			a.put_relaxed_ordering = r;
+		else
+			a.get_relaxed_ordering = r;
+		RT_EXPECT_EQ_INT(dmapp_set_rma_attrs(&a, &act), DMAPP_RC_SUCCESS, cl);
+		dmapp_get_rma_attrs(&got);
+		RT_EXPECT_EQ_U64(put ? got.put_relaxed_ordering : got.get_relaxed_ordering, r, cl);
+	}
+	dt_end();
+}
+
+RT_TEST(sa_pr, "dmapp.set_rma_attrs.attrs.put_routing_each",
+	"DMAPP-5.3.5-put-routing-each,DMAPP-4.9.1-dynamic-attrs-multiple-times,DMAPP-5.3.4-reflects-set")
+{
+	routing_each(true, "DMAPP-5.3.5-put-routing-each");
+}
+
+RT_TEST(sa_gr, "dmapp.set_rma_attrs.attrs.get_routing_each", "DMAPP-5.3.5-get-routing-each")
+{
+	routing_each(false, "DMAPP-5.3.5-get-routing-each");
+}
+
+RT_TEST(sa_req_in, "dmapp.set_rma_attrs.param.requested_not_written", "DMAPP-5.3.5-requested-not-written")
+{
+	dmapp_rma_attrs_t a, copy, act;
+
+	dt_start();
+	dmapp_get_rma_attrs(&a);
+	a.offload_threshold = 99;
+	a.max_concurrency = 9;
+	copy = a;
+	dmapp_set_rma_attrs(&a, &act);
+	RT_EXPECT_MEM_EQ(&a, &copy, sizeof a, "DMAPP-5.3.5-requested-not-written");
+	dt_end();
+}
+
+RT_TEST(sa_null_req, "dmapp.set_rma_attrs.param.null_requested", "DMAPP-5.3.5-null-requested")
+{
+	dmapp_rma_attrs_t act;
+
+	dt_start();
+	RT_EXPECT_EQ_INT(dmapp_set_rma_attrs(NULL, &act), DMAPP_RC_INVALID_PARAM, "DMAPP-5.3.5-null-requested");
+	dt_end();
+}
+
+RT_TEST(sa_null_act, "dmapp.set_rma_attrs.param.null_actual", "DMAPP-5.3.5-null-actual")
+{
+	dmapp_rma_attrs_t a;
+
+	dt_start();
+	dmapp_get_rma_attrs(&a);
+	RT_EXPECT_EQ_INT(dmapp_set_rma_attrs(&a, NULL), DMAPP_RC_INVALID_PARAM, "DMAPP-5.3.5-null-actual");
+	dt_end();
+}
+
+/* Data through every threshold and routing mode (2 PEs). */
+static void data_under_attrs(const char *cl, int what)
+{
+	static const uint32_t th[] = { 0, DMAPP_OFFLOAD_THRESHOLD, UINT32_MAX };
+	enum { N = 8192 };
+	uint8_t *blk, *src, *got, exp[N];
+	dmapp_pe_t one = 1;
+	_Alignas(8) uint8_t res[8];
+
+	dt_start();
+	dt_need_pes(2);
+	blk = dmapp_sheap_malloc(N);
+	src = malloc(N);
+	got = malloc(N);
+	dt_fill(blk, N, dt_pe, 2);
+	dt_barrier();
+	if (dt_pe == 0) {
+		for (int k = 0; k < 3; k++) {
+			dmapp_rma_attrs_t a, act;
+			dmapp_get_rma_attrs(&a);
+			if (what == 0)
+				a.offload_threshold = th[k];
+			else
+				a.put_relaxed_ordering = a.get_relaxed_ordering = (uint8_t)k;
+			RT_EXPECT_EQ_INT(dmapp_set_rma_attrs(&a, &act), DMAPP_RC_SUCCESS, cl);
+			dt_fill(src, N, 9, k);
+			RT_EXPECT_EQ_INT(dmapp_put(blk, &dt_job.sheap_seg, 1, src, N, DMAPP_BYTE), DMAPP_RC_SUCCESS, cl);
+			RT_EXPECT_EQ_INT(dmapp_get(got, blk, &dt_job.sheap_seg, 1, N, DMAPP_BYTE), DMAPP_RC_SUCCESS, cl);
+			RT_EXPECT_MEM_EQ(got, src, N, cl);
+			RT_EXPECT_EQ_INT(dmapp_iput(blk, &dt_job.sheap_seg, 1, src, 2, 1, 64, DMAPP_QW), DMAPP_RC_SUCCESS, cl);
+			RT_EXPECT_EQ_INT(dmapp_iget(got, blk, &dt_job.sheap_seg, 1, 1, 2, 64, DMAPP_QW), DMAPP_RC_SUCCESS, cl);
+			RT_EXPECT_MEM_EQ(got, src, 512, cl);
+			RT_EXPECT_EQ_INT(dmapp_put_ixpe(blk, &dt_job.sheap_seg, &one, 1, src, 64, DMAPP_QW), DMAPP_RC_SUCCESS, cl);
+			RT_EXPECT_EQ_INT(dmapp_gather_ixpe(got, blk, &dt_job.sheap_seg, &one, 1, 64, DMAPP_QW), DMAPP_RC_SUCCESS, cl);
+			RT_EXPECT_MEM_EQ(got, src, 512, cl);
+			RT_EXPECT_EQ_INT(dmapp_aadd_qw(blk, &dt_job.sheap_seg, 1, 1), DMAPP_RC_SUCCESS, cl);
+			RT_EXPECT_EQ_INT(dmapp_afadd_qw(res, blk, &dt_job.sheap_seg, 1, 0), DMAPP_RC_SUCCESS, cl);
+			uint64_t w0, w1;
+			memcpy(&w0, src, 8);
+			memcpy(&w1, res, 8);
+			RT_EXPECT_EQ_U64(w1, w0 + 1, cl);
+		}
+	}
+	/* PE 1 holds what the last round wrote */
+	dt_fill(exp, N, 9, 2);
+	dt_barrier();
+	if (dt_pe == 1) {
+		RT_EXPECT_MEM_EQ(blk + 8, exp + 8, 504, cl);
+		RT_EXPECT_MEM_EQ(blk + 1024, exp + 1024, N - 1024, cl);
+	}
+	dt_end();
+	free(src);
+	free(got);
+}
+
+RT_TEST_ATTRS(sa_thdata, "dmapp.set_rma_attrs.data.threshold_data_correct",
+	      "DMAPP-5.3.5-threshold-data-correct", "np=2")
+{
+	data_under_attrs("DMAPP-5.3.5-threshold-data-correct", 0);
+}
+
+RT_TEST_ATTRS(sa_routing, "dmapp.set_rma_attrs.data.routing_modes",
+	      "DMAPP-5.2.3-routing-put-applies-amo,DMAPP-5.2.3-routing-get-applies", "np=2")
+{
+	data_under_attrs("DMAPP-5.2.3-routing-put-applies-amo", 1);
+}
+
+RT_TEST_ATTRS(sa_subsequent, "dmapp.set_rma_attrs.ordering.subsequent_only",
+	      "DMAPP-4.9.1-dynamic-attrs-subsequent-only", "np=2")
+{
+	enum { N = 16384 };
+	uint8_t *blk, *src;
+	const char *cl = "DMAPP-4.9.1-dynamic-attrs-subsequent-only";
+
+	dt_start();
+	blk = dmapp_sheap_malloc(2 * N);
+	src = malloc(2 * N);
+	dt_fill(src, 2 * N, 0, 3);
+	memset(blk, 0, 2 * N);
+	dt_barrier();
+	if (dt_pe == 0) {
+		dmapp_rma_attrs_t a, act;
+		RT_EXPECT_EQ_INT(dmapp_put_nbi(blk, &dt_job.sheap_seg, 1, src, N, DMAPP_BYTE), DMAPP_RC_SUCCESS, cl);
+		dmapp_get_rma_attrs(&a);
+		a.offload_threshold = 0;
+		a.put_relaxed_ordering = DMAPP_ROUTING_IN_ORDER;
+		a.get_relaxed_ordering = DMAPP_ROUTING_IN_ORDER;
+		RT_EXPECT_EQ_INT(dmapp_set_rma_attrs(&a, &act), DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_EQ_INT(dmapp_put_nbi(blk + N, &dt_job.sheap_seg, 1, src + N, N, DMAPP_BYTE), DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_EQ_INT(dmapp_gsync_wait(), DMAPP_RC_SUCCESS, cl);
+	}
+	dt_barrier();
+	if (dt_pe == 1)
+		RT_EXPECT_MEM_EQ(blk, src, 2 * N, cl);
+	else
+		RT_EXPECT_TRUE(blk[0] == 0, cl);
+	dt_end();
+	free(src);
+}
+
+/* ---- DMAPP_ABORT_ON_ERROR (5.4.2) ---- */
+
+/* Run fn in a child; true when it ended by SIGABRT. */
+static bool aborts(void (*fn)(void))
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		fn();
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid)
+		return false;
+	return WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT;
+}
+
+static void bad_init(void)
+{
+	dmapp_rma_attrs_t a = dt_attrs(0), act;
+	signal(SIGABRT, SIG_DFL);
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	init_with(&a, &act);
+}
+
+static void bad_malloc(void)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "1M", 1);
+	if (dmapp_init(&a, &act) != DMAPP_RC_SUCCESS)
+		_exit(3);
+	dmapp_sheap_malloc(64u << 20);
+	_exit(0);
+}
+
+static void bad_realloc(void)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	void *p;
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "1M", 1);
+	if (dmapp_init(&a, &act) != DMAPP_RC_SUCCESS)
+		_exit(3);
+	p = dmapp_sheap_malloc(64);
+	dmapp_sheap_realloc(p, 64u << 20);
+	_exit(0);
+}
+
+static void bad_register(void)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	dmapp_seg_desc_t s;
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	if (init_with(&a, &act) != DMAPP_RC_SUCCESS)
+		_exit(3);
+	dmapp_mem_register(NULL, 0, &s);
+	_exit(0);
+}
+
+static void bad_unregister(void)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	dmapp_seg_desc_t s;
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	if (init_with(&a, &act) != DMAPP_RC_SUCCESS)
+		_exit(3);
+	memset(&s, 0, sizeof s);
+	dmapp_mem_unregister(&s);
+	_exit(0);
+}
+
+RT_TEST(ab_init, "dmapp.init.abort_on_error.init_aborts", "DMAPP-5.4.2-init-error-aborts")
+{
+	RT_EXPECT_TRUE(aborts(bad_init), "DMAPP-5.4.2-init-error-aborts");
+}
+
+RT_TEST(ab_malloc, "dmapp.sheap_malloc.abort_on_error.aborts", "DMAPP-5.4.2-sheap-error-aborts")
+{
+	RT_EXPECT_TRUE(aborts(bad_malloc), "DMAPP-5.4.2-sheap-error-aborts");
+}
+
+RT_TEST(ab_realloc, "dmapp.sheap_realloc.abort_on_error.aborts", "DMAPP-5.4.2-realloc-error-aborts")
+{
+	RT_EXPECT_TRUE(aborts(bad_realloc), "DMAPP-5.4.2-realloc-error-aborts");
+}
+
+RT_TEST(ab_register, "dmapp.mem_register.abort_on_error.aborts", "DMAPP-5.3.70-abort-on-error")
+{
+	RT_EXPECT_TRUE(aborts(bad_register), "DMAPP-5.3.70-abort-on-error");
+}
+
+RT_TEST(ab_unregister, "dmapp.mem_unregister.abort_on_error.aborts", "DMAPP-5.3.71-abort-on-error")
+{
+	RT_EXPECT_TRUE(aborts(bad_unregister), "DMAPP-5.3.71-abort-on-error");
+}
+
+static void errors_returned(const char *value, const char *cl)
+{
+	dmapp_rma_attrs_t a = dt_attrs(0), act;
+	void *p;
+
+	if (value)
+		setenv("DMAPP_ABORT_ON_ERROR", value, 1);
+	else
+		unsetenv("DMAPP_ABORT_ON_ERROR");
+	RT_EXPECT_EQ_INT(init_with(&a, &act), DMAPP_RC_INVALID_PARAM, cl);
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "1M", 1);
+	a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB);
+	RT_REQUIRE_EQ_INT(dmapp_init(&a, &act), DMAPP_RC_SUCCESS, cl);
+	p = dmapp_sheap_malloc(64u << 20);
+	RT_EXPECT_TRUE(p == NULL, cl);
+	dmapp_finalize();
+}
+
+RT_TEST(ab_default, "dmapp.init.abort_on_error.default_not_set", "DMAPP-5.4.2-default-not-set")
+{
+	errors_returned(NULL, "DMAPP-5.4.2-default-not-set");
+}
+
+RT_TEST(ab_zero, "dmapp.init.abort_on_error.zero_not_set", "DMAPP-5.4.2-zero-not-set")
+{
+	errors_returned("0", "DMAPP-5.4.2-zero-not-set");
+}
+
+RT_TEST(ab_rma, "dmapp.put.abort_on_error.rma_not_affected", "DMAPP-5.4.2-rma-not-affected")
+{
+	uint64_t v = 1, *w;
+
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	dt_start();
+	w = dmapp_sheap_malloc(64);
+	RT_EXPECT_EQ_INT(dmapp_put(w, &dt_job.sheap_seg, dt_npes, &v, 1, DMAPP_QW),
+			 DMAPP_RC_INVALID_PARAM, "DMAPP-5.4.2-rma-not-affected");
+	dt_end();
+}
