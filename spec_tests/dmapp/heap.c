@@ -1,0 +1,874 @@
+/*
+ * heap.c: the symmetric heap (4.9.3, 5.3.67-5.3.69, 5.4.1) and memory
+ * registration (5.3.70-5.3.72).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "dt.h"
+
+static bool in_heap(const void *p, size_t n)
+{
+	uintptr_t a = (uintptr_t)dt_job.sheap_seg.addr;
+	return (uintptr_t)p >= a && (uintptr_t)p + n <= a + dt_job.sheap_seg.len;
+}
+
+/* ---- dmapp_sheap_malloc ---- */
+
+RT_TEST(m_alloc, "dmapp.sheap_malloc.data.allocates", "DMAPP-5.3.67-allocates,DMAPP-4.8-sheap-always-exported")
+{
+	char *p;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "4M");
+	RT_EXPECT_TRUE(dt_job.sheap_seg.addr != NULL && dt_job.sheap_seg.len >= (4u << 20),
+		       "DMAPP-4.8-sheap-always-exported");
+	p = dmapp_sheap_malloc(100000);
+	RT_REQUIRE_TRUE(p != NULL, "DMAPP-5.3.67-allocates");
+	memset(p, 0x5a, 100000);
+	RT_EXPECT_TRUE(in_heap(p, 100000), "DMAPP-5.3.67-allocates");
+	dt_end();
+}
+
+RT_TEST(m_distinct, "dmapp.sheap_malloc.data.distinct_blocks", "DMAPP-5.3.67-distinct-blocks")
+{
+	char *p[16];
+	int bad = 0;
+
+	dt_start();
+	for (int i = 0; i < 16; i++)
+		p[i] = dmapp_sheap_malloc(100 + 37 * (size_t)i);
+	for (int i = 0; i < 16; i++)
+		for (int j = 0; j < 16; j++)
+			if (i != j && p[i] && p[j] && p[i] < p[j] + 100 + 37 * j &&
+			    p[j] < p[i] + 100 + 37 * i)
+				bad++;
+	RT_EXPECT_EQ_INT(bad, 0, "DMAPP-5.3.67-distinct-blocks");
+	dt_end();
+}
+
+RT_TEST(m_null, "dmapp.sheap_malloc.resource.exhausted_null", "DMAPP-5.3.67-exhausted-null")
+{
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "1M");
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(2u << 20) == NULL, "DMAPP-5.3.67-exhausted-null");
+	dt_end();
+}
+
+RT_TEST(m_fills, "dmapp.sheap_malloc.resource.fills_heap", "DMAPP-5.3.67-fills-heap,DMAPP-5.4.1-decimal-bytes")
+{
+	void *p;
+	size_t total = 0;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "8388608");
+	RT_EXPECT_TRUE(dt_job.sheap_seg.len >= 8388608, "DMAPP-5.4.1-decimal-bytes");
+	p = dmapp_sheap_malloc(7u << 20);
+	RT_EXPECT_TRUE(p != NULL, "DMAPP-5.3.67-fills-heap");
+	dmapp_sheap_free(p);
+	while (total < (7u << 20) && dmapp_sheap_malloc(65536) != NULL)
+		total += 65536;
+	RT_EXPECT_TRUE(total >= (7u << 20), "DMAPP-5.3.67-fills-heap");
+	dt_end();
+}
+
+RT_TEST(m_zero, "dmapp.sheap_malloc.param.size_zero", "DMAPP-5.3.67-size-zero")
+{
+	void *p, *q;
+
+	dt_start();
+	p = dmapp_sheap_malloc(0);
+	q = dmapp_sheap_malloc(0);
+	RT_EXPECT_TRUE(p == NULL || p != q, "DMAPP-5.3.67-size-zero");
+	dmapp_sheap_free(p);
+	dmapp_sheap_free(q);
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(64) != NULL, "DMAPP-5.3.67-size-zero");
+	dt_end();
+}
+
+static void aligned(size_t a, const char *cl)
+{
+	int bad = 0;
+
+	dt_start();
+	for (size_t n = 1; n < 200; n += 7) {
+		char *p = dmapp_sheap_malloc(n);
+		if (p == NULL || (uintptr_t)p % a)
+			bad++;
+	}
+	RT_EXPECT_EQ_INT(bad, 0, cl);
+	dt_end();
+}
+
+RT_TEST(m_al8, "dmapp.sheap_malloc.alignment.aligned_8", "DMAPP-5.3.67-aligned-8")
+{
+	aligned(8, "DMAPP-5.3.67-aligned-8");
+}
+
+RT_TEST(m_al16, "dmapp.sheap_malloc.alignment.aligned_16", "DMAPP-5.3.67-aligned-16")
+{
+	aligned(16, "DMAPP-5.3.67-aligned-16");
+}
+
+RT_TEST_ATTRS(m_huge, "dmapp.sheap_malloc.param.huge", "DMAPP-5.3.67-huge", "tier=robustness")
+{
+	dt_start();
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(SIZE_MAX) == NULL, "DMAPP-5.3.67-huge");
+	dt_end();
+}
+
+/* Offsets of equal call sequences (3 PEs of 4). */
+RT_TEST_ATTRS(m_offsets, "dmapp.sheap_malloc.state.same_offsets",
+	      "DMAPP-5.3.67-same-offsets,DMAPP-4.9.3-same-sequence-symmetry", "np=4")
+{
+	char *p[4];
+	uint64_t off[4], all[16];
+
+	dt_start();
+	p[0] = dmapp_sheap_malloc(100);
+	p[1] = dmapp_sheap_malloc(3000);
+	p[2] = dmapp_sheap_realloc(p[0], 5000);
+	dmapp_sheap_free(p[1]);
+	p[3] = dmapp_sheap_malloc(64);
+	for (int i = 0; i < 4; i++)
+		off[i] = (uint64_t)(p[i] - (char *)dt_job.sheap_seg.addr);
+	dt_allgather(off, all, sizeof off);
+	RT_EXPECT_TRUE(memcmp(all, all + 4 * dt_pe, sizeof off) == 0, "DMAPP-5.3.67-same-offsets");
+	/* data reaches the peer's corresponding block through my address */
+	uint64_t v = 0xabc0 + (uint64_t)dt_pe;
+	*(uint64_t *)p[3] = 0;
+	dt_barrier();
+	RT_EXPECT_EQ_INT(dmapp_put(p[3], &dt_job.sheap_seg, dt_peer(1), &v, 1, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, "DMAPP-4.9.3-same-sequence-symmetry");
+	dt_barrier();
+	RT_EXPECT_EQ_U64(*(uint64_t *)p[3], 0xabc0 + (uint64_t)dt_peer(-1),
+			 "DMAPP-4.9.3-same-sequence-symmetry");
+	dt_end();
+}
+
+RT_TEST_ATTRS(m_remote, "dmapp.sheap_malloc.data.remotely_accessible",
+	      "DMAPP-5.3.67-remotely-accessible,DMAPP-4.8-sheap-symmetric-by-offset,DMAPP-4.1-remote-access-one-sided",
+	      "np=2")
+{
+	uint8_t *b, src[256], got[256];
+
+	dt_start();
+	b = dmapp_sheap_malloc(256);
+	dt_fill(b, 256, dt_pe, 2);
+	dt_fill(src, 256, dt_pe, 5);
+	dt_barrier();
+	RT_EXPECT_EQ_INT(dmapp_get(got, b, &dt_job.sheap_seg, dt_peer(1), 256, DMAPP_BYTE),
+			 DMAPP_RC_SUCCESS, "DMAPP-5.3.67-remotely-accessible");
+	dt_fill(src, 256, dt_peer(1), 2);
+	RT_EXPECT_MEM_EQ(got, src, 256, "DMAPP-5.3.67-remotely-accessible");
+	dt_barrier();
+	dt_fill(src, 256, dt_pe, 5);
+	RT_EXPECT_EQ_INT(dmapp_put(b, &dt_job.sheap_seg, dt_peer(1), src, 32, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, "DMAPP-4.8-sheap-symmetric-by-offset");
+	dt_barrier();
+	dt_fill(src, 256, dt_peer(1), 5);
+	RT_EXPECT_MEM_EQ(b, src, 256, "DMAPP-4.1-remote-access-one-sided");
+	dt_end();
+}
+
+RT_TEST_ATTRS(m_local, "dmapp.sheap_malloc.state.local_call", "DMAPP-5.3.67-local-call", "np=2")
+{
+	dt_start();
+	/* PE 1 stays outside DMAPP (in a PMI barrier) until PE 0 has
+	 * returned from dmapp_sheap_malloc */
+	if (dt_pe == 0)
+		RT_EXPECT_TRUE(dmapp_sheap_malloc(4096) != NULL, "DMAPP-5.3.67-local-call");
+	RT_EXPECT_EQ_INT(PMI_Barrier(), PMI_SUCCESS, "DMAPP-5.3.67-local-call");
+	dt_end();
+}
+
+RT_TEST(m_heap_size, "dmapp.sheap_malloc.resource.heap_size_at_startup",
+	"DMAPP-4.9.3-heap-size-at-startup,DMAPP-5.4.1-suffix-m")
+{
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "4M");
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(3u << 20) != NULL, "DMAPP-4.9.3-heap-size-at-startup");
+	dt_end();
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "1M");
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(3u << 20) == NULL, "DMAPP-4.9.3-heap-size-at-startup");
+	dt_end();
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "16M");
+	RT_EXPECT_TRUE(dt_job.sheap_seg.len >= (16u << 20) &&
+		       dmapp_sheap_malloc(15u << 20) != NULL, "DMAPP-5.4.1-suffix-m");
+	dt_end();
+}
+
+RT_TEST(m_kg, "dmapp.sheap_malloc.resource.suffix_k_g", "DMAPP-5.4.1-suffix-k-g")
+{
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "8192K");
+	RT_EXPECT_TRUE(dt_job.sheap_seg.len >= (8u << 20), "DMAPP-5.4.1-suffix-k-g");
+	dt_end();
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "1g");
+	RT_EXPECT_TRUE(dt_job.sheap_seg.len >= (1u << 30), "DMAPP-5.4.1-suffix-k-g");
+	dt_end();
+}
+
+RT_TEST(m_user_size, "dmapp.get_jobinfo.state.user_heap_size", "DMAPP-5.4.1-user-size-reported")
+{
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "8M");
+	RT_EXPECT_EQ_U64(dt_job.sheap_seg.len, 8u << 20, "DMAPP-5.4.1-user-size-reported");
+	dt_end();
+}
+
+RT_TEST(m_default, "dmapp.sheap_malloc.resource.default_size", "DMAPP-5.4.1-default")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	void *p;
+
+	unsetenv("XT_SYMMETRIC_HEAP_SIZE");
+	RT_REQUIRE_EQ_INT(dmapp_init(&a, &act), DMAPP_RC_SUCCESS, "DMAPP-5.4.1-default");
+	p = dmapp_sheap_malloc(1u << 20);
+	dmapp_get_jobinfo(&dt_job);
+	/* NULL (0-byte default) or a block inside the heap it reports */
+	RT_EXPECT_TRUE(p == NULL || in_heap(p, 1u << 20), "DMAPP-5.4.1-default");
+	dmapp_finalize();
+}
+
+RT_TEST_ATTRS(m_garbage_env, "dmapp.init.param.heap_size_garbage", "DMAPP-5.4.1-garbage-value", "tier=robustness")
+{
+	static const char *const v[] = { "lots", "-5", "12Q" };
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+
+	for (int i = 0; i < 3; i++) {
+		setenv("XT_SYMMETRIC_HEAP_SIZE", v[i], 1);
+		dmapp_return_t rc = dmapp_init(&a, &act);
+		RT_EXPECT_RC_IN(rc, "DMAPP-5.4.1-garbage-value", DMAPP_RC_INVALID_PARAM,
+				DMAPP_RC_RESOURCE_ERROR, DMAPP_RC_SUCCESS);
+		if (rc == DMAPP_RC_SUCCESS)
+			dmapp_finalize();
+	}
+}
+
+RT_TEST_ATTRS(m_differs, "dmapp.init.state.heap_size_differs_across_pes",
+	      "DMAPP-5.4.1-differs-across-pes", "np=2;tier=robustness")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	const char *rank = getenv("PMI_RANK");
+	dmapp_return_t rc;
+
+	setenv("XT_SYMMETRIC_HEAP_SIZE", rank && rank[0] == '1' ? "8M" : "4M", 1);
+	rc = dmapp_init(&a, &act);
+	RT_EXPECT_RC_IN(rc, "DMAPP-5.4.1-differs-across-pes", DMAPP_RC_SUCCESS,
+			DMAPP_RC_RESOURCE_ERROR, DMAPP_RC_INVALID_PARAM);
+	if (rc == DMAPP_RC_SUCCESS)
+		dmapp_finalize();
+}
+
+/* ---- dmapp_sheap_realloc ---- */
+
+RT_TEST(r_grow, "dmapp.sheap_realloc.data.grow_preserves", "DMAPP-5.3.68-grow-preserves")
+{
+	uint8_t *p, *q, pat[256];
+
+	dt_start();
+	p = dmapp_sheap_malloc(256);
+	dt_fill(p, 256, 0, 4);
+	dt_fill(pat, 256, 0, 4);
+	dmapp_sheap_malloc(64);		/* the block cannot grow in place */
+	q = dmapp_sheap_realloc(p, 1u << 20);
+	RT_REQUIRE_TRUE(q != NULL, "DMAPP-5.3.68-grow-preserves");
+	RT_EXPECT_MEM_EQ(q, pat, 256, "DMAPP-5.3.68-grow-preserves");
+	RT_EXPECT_TRUE(in_heap(q, 1u << 20), "DMAPP-5.3.68-grow-preserves");
+	dt_end();
+}
+
+RT_TEST(r_shrink, "dmapp.sheap_realloc.data.shrink_preserves", "DMAPP-5.3.68-shrink-preserves")
+{
+	uint8_t *p, *q, pat[4096];
+
+	dt_start();
+	p = dmapp_sheap_malloc(4096);
+	dt_fill(p, 4096, 0, 4);
+	dt_fill(pat, 4096, 0, 4);
+	q = dmapp_sheap_realloc(p, 1000);
+	RT_REQUIRE_TRUE(q != NULL, "DMAPP-5.3.68-shrink-preserves");
+	RT_EXPECT_MEM_EQ(q, pat, 1000, "DMAPP-5.3.68-shrink-preserves");
+	dt_end();
+}
+
+RT_TEST(r_null, "dmapp.sheap_realloc.param.null_ptr_like_malloc", "DMAPP-5.3.68-null-ptr-like-malloc")
+{
+	char *p;
+
+	dt_start();
+	p = dmapp_sheap_realloc(NULL, 5000);
+	RT_EXPECT_TRUE(p != NULL && in_heap(p, 5000), "DMAPP-5.3.68-null-ptr-like-malloc");
+	dt_end();
+}
+
+RT_TEST(r_zero, "dmapp.sheap_realloc.param.size_zero_frees", "DMAPP-5.3.68-size-zero-frees")
+{
+	void *p, *fill;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "2M");
+	p = dmapp_sheap_malloc(1u << 20);
+	RT_REQUIRE_TRUE(p != NULL, "DMAPP-5.3.67-allocates");
+	while ((fill = dmapp_sheap_malloc(65536)) != NULL)
+		;
+	RT_EXPECT_TRUE(dmapp_sheap_realloc(p, 0) == NULL, "DMAPP-5.3.68-size-zero-frees");
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(1u << 20) != NULL, "DMAPP-5.3.68-size-zero-frees");
+	dt_end();
+}
+
+RT_TEST(r_foreign, "dmapp.sheap_realloc.param.foreign_ptr_null", "DMAPP-5.3.68-foreign-ptr-null")
+{
+	char stack[64], *heap = malloc(64), *p;
+
+	dt_start();
+	p = dmapp_sheap_malloc(256);
+	RT_EXPECT_TRUE(dmapp_sheap_realloc(stack, 128) == NULL, "DMAPP-5.3.68-foreign-ptr-null");
+	RT_EXPECT_TRUE(dmapp_sheap_realloc(heap, 128) == NULL, "DMAPP-5.3.68-foreign-ptr-null");
+	RT_EXPECT_TRUE(dmapp_sheap_realloc(p + 64, 128) == NULL, "DMAPP-5.3.68-foreign-ptr-null");
+	dt_end();
+	free(heap);
+}
+
+RT_TEST(r_freed, "dmapp.sheap_realloc.param.freed_ptr_null", "DMAPP-5.3.68-freed-ptr-null")
+{
+	void *p;
+
+	dt_start();
+	p = dmapp_sheap_malloc(256);
+	dmapp_sheap_free(p);
+	RT_EXPECT_TRUE(dmapp_sheap_realloc(p, 512) == NULL, "DMAPP-5.3.68-freed-ptr-null");
+	dt_end();
+}
+
+RT_TEST(r_fail, "dmapp.sheap_realloc.resource.failure_unchanged", "DMAPP-5.3.68-failure-unchanged")
+{
+	uint8_t *p, pat[512];
+	uint64_t v = 7;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "1M");
+	p = dmapp_sheap_malloc(512);
+	dt_fill(p, 512, 0, 4);
+	dt_fill(pat, 512, 0, 4);
+	RT_EXPECT_TRUE(dmapp_sheap_realloc(p, 8u << 20) == NULL, "DMAPP-5.3.68-failure-unchanged");
+	RT_EXPECT_MEM_EQ(p, pat, 512, "DMAPP-5.3.68-failure-unchanged");
+	RT_EXPECT_EQ_INT(dmapp_put(p, &dt_job.sheap_seg, 0, &v, 1, DMAPP_QW), DMAPP_RC_SUCCESS,
+			 "DMAPP-5.3.68-failure-unchanged");
+	dmapp_sheap_free(p);
+	dt_end();
+}
+
+RT_TEST_ATTRS(r_moves, "dmapp.sheap_realloc.data.may_move_symmetric",
+	      "DMAPP-5.3.68-may-move,DMAPP-5.3.68-symmetric", "np=2")
+{
+	uint64_t *p, v;
+
+	dt_start();
+	p = dmapp_sheap_malloc(64);
+	dmapp_sheap_malloc(64);
+	p = dmapp_sheap_realloc(p, 65536);
+	RT_REQUIRE_TRUE(p != NULL && in_heap(p, 65536), "DMAPP-5.3.68-may-move");
+	p[8000] = 0;
+	dt_barrier();
+	v = 0x77 + (uint64_t)dt_pe;
+	RT_EXPECT_EQ_INT(dmapp_put(&p[8000], &dt_job.sheap_seg, dt_peer(1), &v, 1, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, "DMAPP-5.3.68-symmetric");
+	dt_barrier();
+	RT_EXPECT_EQ_U64(p[8000], 0x77 + (uint64_t)dt_peer(-1), "DMAPP-5.3.68-may-move");
+	dt_end();
+}
+
+/* ---- dmapp_sheap_free ---- */
+
+RT_TEST(f_malloc, "dmapp.sheap_free.resource.frees_malloc", "DMAPP-5.3.69-frees-malloc")
+{
+	void *p;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "2M");
+	p = dmapp_sheap_malloc(1u << 20);
+	while (dmapp_sheap_malloc(65536) != NULL)
+		;
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(1u << 20) == NULL, "DMAPP-5.3.69-frees-malloc");
+	dmapp_sheap_free(p);
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(1u << 20) != NULL, "DMAPP-5.3.69-frees-malloc");
+	dt_end();
+}
+
+RT_TEST(f_realloc, "dmapp.sheap_free.resource.frees_realloc", "DMAPP-5.3.69-frees-realloc")
+{
+	void *p;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "2M");
+	p = dmapp_sheap_realloc(dmapp_sheap_malloc(64), 1u << 20);
+	RT_REQUIRE_TRUE(p != NULL, "DMAPP-5.3.69-frees-realloc");
+	while (dmapp_sheap_malloc(65536) != NULL)
+		;
+	dmapp_sheap_free(p);
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(1u << 20) != NULL, "DMAPP-5.3.69-frees-realloc");
+	dt_end();
+}
+
+RT_TEST(f_cycles, "dmapp.sheap_free.resource.repeat_cycles", "DMAPP-5.3.69-repeat-cycles")
+{
+	int bad = 0;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "8M");
+	for (int i = 0; i < 100000; i++) {
+		void *p = dmapp_sheap_malloc(1u << 20);
+		if (!p)
+			bad++;
+		dmapp_sheap_free(p);
+	}
+	RT_EXPECT_EQ_INT(bad, 0, "DMAPP-5.3.69-repeat-cycles");
+	dt_end();
+}
+
+static void free_robust(int what, const char *cl)
+{
+	char stack[64];
+	char *p;
+
+	dt_start();
+	p = dmapp_sheap_malloc(256);
+	if (what == 0)
+		dmapp_sheap_free(NULL);
+	else if (what == 1) {
+		dmapp_sheap_free(stack);
+		dmapp_sheap_free(p + 8);
+	} else {
+		dmapp_sheap_free(p);
+		dmapp_sheap_free(p);
+	}
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(128) != NULL, cl);
+	dt_end();
+}
+
+RT_TEST_ATTRS(f_null, "dmapp.sheap_free.param.null", "DMAPP-5.3.69-null", "tier=robustness")
+{
+	free_robust(0, "DMAPP-5.3.69-null");
+}
+
+RT_TEST_ATTRS(f_foreign, "dmapp.sheap_free.param.foreign", "DMAPP-5.3.69-foreign", "tier=robustness")
+{
+	free_robust(1, "DMAPP-5.3.69-foreign");
+}
+
+RT_TEST_ATTRS(f_double, "dmapp.sheap_free.param.double_free", "DMAPP-5.3.69-double-free", "tier=robustness")
+{
+	free_robust(2, "DMAPP-5.3.69-double-free");
+}
+
+/* ---- dmapp_mem_register / unregister / segdesc_compare ---- */
+
+RT_TEST(g_heap, "dmapp.mem_register.return.success_private_heap",
+	"DMAPP-5.3.70-success-private-heap,DMAPP-5.3.70-seg-desc-updated,DMAPP-5.3.71-success")
+{
+	char *b = malloc(1000);
+	dmapp_seg_desc_t s;
+
+	dt_start();
+	RT_EXPECT_EQ_INT(dmapp_mem_register(b, 1000, &s), DMAPP_RC_SUCCESS,
+			 "DMAPP-5.3.70-success-private-heap");
+	RT_EXPECT_TRUE((char *)s.addr <= b && (char *)s.addr + s.len >= b + 1000,
+		       "DMAPP-5.3.70-seg-desc-updated");
+	RT_EXPECT_EQ_INT(dmapp_mem_unregister(&s), DMAPP_RC_SUCCESS, "DMAPP-5.3.71-success");
+	dt_end();
+	free(b);
+}
+
+RT_TEST(g_mmap, "dmapp.mem_register.return.success_mmap",
+	"DMAPP-5.3.70-success-mmap,DMAPP-5.3.70-unaligned-region")
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *m = mmap(NULL, (size_t)pg * 5, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	dmapp_seg_desc_t s;
+	char *a = m + 13;
+	size_t len = (size_t)pg * 3 + 5;
+
+	dt_start();
+	RT_EXPECT_EQ_INT(dmapp_mem_register(a, len, &s), DMAPP_RC_SUCCESS, "DMAPP-5.3.70-success-mmap");
+	RT_EXPECT_TRUE((char *)s.addr <= a && (char *)s.addr + s.len >= a + len,
+		       "DMAPP-5.3.70-unaligned-region");
+	dmapp_mem_unregister(&s);
+	dt_end();
+}
+
+static void reg_param(int what, const char *cl)
+{
+	char b[64];
+	dmapp_seg_desc_t s;
+
+	dt_start();
+	if (what == 0)
+		RT_EXPECT_EQ_INT(dmapp_mem_register(NULL, 64, &s), DMAPP_RC_INVALID_PARAM, cl);
+	else if (what == 1)
+		RT_EXPECT_EQ_INT(dmapp_mem_register(b, 0, &s), DMAPP_RC_INVALID_PARAM, cl);
+	else
+		RT_EXPECT_EQ_INT(dmapp_mem_register(b, 64, NULL), DMAPP_RC_INVALID_PARAM, cl);
+	dt_end();
+}
+
+RT_TEST(g_null_addr, "dmapp.mem_register.param.null_addr", "DMAPP-5.3.70-null-addr") { reg_param(0, "DMAPP-5.3.70-null-addr"); }
+RT_TEST(g_zero_len, "dmapp.mem_register.param.zero_length", "DMAPP-5.3.70-zero-length") { reg_param(1, "DMAPP-5.3.70-zero-length"); }
+RT_TEST(g_null_seg, "dmapp.mem_register.param.null_seg_desc", "DMAPP-5.3.70-null-seg-desc") { reg_param(2, "DMAPP-5.3.70-null-seg-desc"); }
+
+RT_TEST(g_unmapped, "dmapp.mem_register.resource.unmapped", "DMAPP-5.3.70-resource-error-unmapped")
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *m = mmap(NULL, (size_t)pg * 4, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	dmapp_seg_desc_t s;
+
+	munmap(m, (size_t)pg * 4);
+	dt_start();
+	RT_EXPECT_EQ_INT(dmapp_mem_register(m, (size_t)pg * 4, &s), DMAPP_RC_RESOURCE_ERROR,
+			 "DMAPP-5.3.70-resource-error-unmapped");
+	dt_end();
+}
+
+RT_TEST_ATTRS(g_fault, "dmapp.mem_register.fault.resource_error",
+	      "DMAPP-5.3.70-resource-error-injected", "needs=faults")
+{
+	char *b = malloc(4096);
+	dmapp_seg_desc_t s;
+
+	dt_start();
+	dt_control(RDMACTS_TC_LIMIT_MDD, 0);
+	RT_EXPECT_EQ_INT(dmapp_mem_register(b, 4096, &s), DMAPP_RC_RESOURCE_ERROR,
+			 "DMAPP-5.3.70-resource-error-injected");
+	dt_control(RDMACTS_TC_RESET, 0);
+	dt_end();
+	free(b);
+}
+
+RT_TEST(g_input, "dmapp.mem_register.param.input_contents_ignored", "DMAPP-5.3.70-input-contents-ignored")
+{
+	char *b = malloc(512);
+	dmapp_seg_desc_t s;
+	uint64_t v = 5;
+
+	dt_start();
+	dt_garbage(&s, sizeof s, 3);
+	RT_EXPECT_EQ_INT(dmapp_mem_register(b, 512, &s), DMAPP_RC_SUCCESS,
+			 "DMAPP-5.3.70-input-contents-ignored");
+	RT_EXPECT_TRUE((char *)s.addr <= b && (char *)s.addr + s.len >= b + 512,
+		       "DMAPP-5.3.70-input-contents-ignored");
+	RT_EXPECT_EQ_INT(dmapp_put(b, &s, 0, &v, 1, DMAPP_QW), DMAPP_RC_SUCCESS,
+			 "DMAPP-5.3.70-input-contents-ignored");
+	dt_end();
+	free(b);
+}
+
+RT_TEST(g_overlap, "dmapp.mem_register.state.overlapping",
+	"DMAPP-5.3.70-overlapping,DMAPP-5.3.72-overlapping-registrations")
+{
+	char *b = malloc(4096);
+	dmapp_seg_desc_t s1, s2;
+	uint64_t v = 9;
+	int flag = -1;
+
+	dt_start();
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(b, 4096, &s1), DMAPP_RC_SUCCESS, "DMAPP-5.3.70-overlapping");
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(b + 1024, 1024, &s2), DMAPP_RC_SUCCESS, "DMAPP-5.3.70-overlapping");
+	RT_EXPECT_EQ_INT(dmapp_segdesc_compare(&s1, &s2, &flag), DMAPP_RC_SUCCESS,
+			 "DMAPP-5.3.72-overlapping-registrations");
+	RT_EXPECT_EQ_INT(flag, 0, "DMAPP-5.3.72-overlapping-registrations");
+	RT_EXPECT_EQ_INT(dmapp_mem_unregister(&s1), DMAPP_RC_SUCCESS, "DMAPP-5.3.70-overlapping");
+	RT_EXPECT_EQ_INT(dmapp_put(b + 1024, &s2, 0, &v, 1, DMAPP_QW), DMAPP_RC_SUCCESS,
+			 "DMAPP-5.3.70-overlapping");
+	RT_EXPECT_EQ_INT(dmapp_mem_unregister(&s2), DMAPP_RC_SUCCESS, "DMAPP-5.3.70-overlapping");
+	dt_end();
+	free(b);
+}
+
+RT_TEST_ATTRS(g_many, "dmapp.mem_register.resource.many_regions", "DMAPP-5.3.70-many-regions", "np=2")
+{
+	enum { R = 64 };
+	struct { uint64_t *addr; dmapp_seg_desc_t seg; } mine[R], *all;
+	int bad = 0;
+
+	dt_start();
+	all = calloc(2 * R, sizeof mine[0]);
+	for (int i = 0; i < R; i++) {
+		mine[i].addr = calloc(8, 8);
+		if (dmapp_mem_register(mine[i].addr, 64, &mine[i].seg) != DMAPP_RC_SUCCESS)
+			bad++;
+	}
+	RT_EXPECT_EQ_INT(bad, 0, "DMAPP-5.3.70-many-regions");
+	dt_allgather(mine, all, sizeof mine);
+	for (int i = 0; i < R; i++) {
+		uint64_t v = 100 + (uint64_t)i;
+		int peer = dt_peer(1);
+		if (dmapp_put(all[peer * R + i].addr, &all[peer * R + i].seg, peer, &v, 1,
+			      DMAPP_QW) != DMAPP_RC_SUCCESS)
+			bad++;
+	}
+	dt_barrier();
+	for (int i = 0; i < R; i++)
+		bad += mine[i].addr[0] != 100 + (uint64_t)i;
+	RT_EXPECT_EQ_INT(bad, 0, "DMAPP-5.3.70-many-regions");
+	dt_end();
+}
+
+RT_TEST_ATTRS(g_in_sheap, "dmapp.mem_register.param.inside_sheap", "DMAPP-5.3.70-inside-sheap", "tier=robustness")
+{
+	dmapp_seg_desc_t s;
+	char *p;
+	dmapp_return_t rc;
+
+	dt_start();
+	p = dmapp_sheap_malloc(4096);
+	rc = dmapp_mem_register(p, 4096, &s);
+	RT_EXPECT_RC_IN(rc, "DMAPP-5.3.70-inside-sheap", DMAPP_RC_SUCCESS, DMAPP_RC_INVALID_PARAM);
+	if (rc == DMAPP_RC_SUCCESS)
+		dmapp_mem_unregister(&s);
+	dt_end();
+}
+
+RT_TEST_ATTRS(g_absurd, "dmapp.mem_register.param.absurd_length", "DMAPP-5.3.70-absurd-length", "tier=robustness")
+{
+	char b[64];
+	dmapp_seg_desc_t s;
+
+	dt_start();
+	RT_EXPECT_RC_IN(dmapp_mem_register(b, UINT64_MAX, &s), "DMAPP-5.3.70-absurd-length",
+			DMAPP_RC_INVALID_PARAM, DMAPP_RC_RESOURCE_ERROR);
+	dt_end();
+}
+
+/* PE 1 registers a private buffer at an address only it knows; PE 0
+ * uses the address and descriptor PE 1 sent: PUT, GET, AMO. */
+RT_TEST_ATTRS(g_remote, "dmapp.mem_register.data.remotely_accessible",
+	      "DMAPP-5.3.70-remotely-accessible,DMAPP-4.8-non-symmetric-remote-address,DMAPP-4.9.2-remote-seg-desc-used,DMAPP-5.2.1-seg-desc-byte-copy,DMAPP-5.3.70-non-symmetric",
+	      "np=2")
+{
+	struct { uint64_t *addr; dmapp_seg_desc_t seg; } mine, all[2];
+	uint64_t src[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, got[8], old = 0;
+	const char *cl = "DMAPP-5.3.70-remotely-accessible";
+
+	dt_start();
+	/* different sizes first, so the addresses differ between PEs */
+	free(malloc(4096 * (size_t)(dt_pe + 1)));
+	mine.addr = calloc(16, 8);
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(mine.addr, 128, &mine.seg), DMAPP_RC_SUCCESS, cl);
+	dt_allgather(&mine, all, sizeof mine);
+	if (dt_pe == 0) {
+		dmapp_seg_desc_t copy;
+		memcpy(&copy, &all[1].seg, sizeof copy);	/* a byte copy */
+		RT_EXPECT_EQ_INT(dmapp_put(all[1].addr, &copy, 1, src, 8, DMAPP_QW), DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_EQ_INT(dmapp_get(got, all[1].addr, &copy, 1, 8, DMAPP_QW), DMAPP_RC_SUCCESS,
+				 "DMAPP-4.9.2-remote-seg-desc-used");
+		RT_EXPECT_MEM_EQ(got, src, sizeof src, "DMAPP-5.2.1-seg-desc-byte-copy");
+		RT_EXPECT_EQ_INT(dmapp_afadd_qw(&old, all[1].addr + 8, &copy, 1, 5), DMAPP_RC_SUCCESS, cl);
+	}
+	dt_barrier();
+	if (dt_pe == 1) {
+		RT_EXPECT_MEM_EQ(mine.addr, src, sizeof src, "DMAPP-4.8-non-symmetric-remote-address");
+		RT_EXPECT_EQ_U64(mine.addr[8], 5, "DMAPP-5.3.70-non-symmetric");
+	} else {
+		RT_EXPECT_EQ_U64(old, 0, cl);
+	}
+	dt_end();
+}
+
+RT_TEST(g_p2p_only, "dmapp.mem_register.param.point_to_point_only", "DMAPP-5.3.70-point-to-point-only")
+{
+	uint64_t *b = calloc(8, 8), src[2] = { 1, 2 };
+	dmapp_seg_desc_t s;
+	dmapp_pe_t me = 0;
+
+	dt_start();
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(b, 64, &s), DMAPP_RC_SUCCESS, "DMAPP-5.3.70-point-to-point-only");
+	RT_EXPECT_RC_IN(dmapp_put_ixpe(b, &s, &me, 1, src, 2, DMAPP_QW), "DMAPP-5.3.70-point-to-point-only",
+			DMAPP_RC_INVALID_PARAM, DMAPP_RC_TRANSACTION_ERROR);
+	RT_EXPECT_RC_IN(dmapp_gather_ixpe(src, b, &s, &me, 1, 2, DMAPP_QW), "DMAPP-5.3.70-point-to-point-only",
+			DMAPP_RC_INVALID_PARAM, DMAPP_RC_TRANSACTION_ERROR);
+	RT_EXPECT_EQ_U64(b[0], 0, "DMAPP-5.3.70-point-to-point-only");
+	dt_end();
+}
+
+RT_TEST_ATTRS(u_gone, "dmapp.mem_unregister.state.no_longer_accessible",
+	      "DMAPP-5.3.71-no-longer-accessible,DMAPP-4.8-exported-at-startup", "np=2")
+{
+	struct { uint64_t *addr; dmapp_seg_desc_t seg; } mine, all[2];
+	uint64_t v = 77;
+	static uint64_t priv[8];
+
+	dt_start();
+	mine.addr = calloc(8, 8);
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(mine.addr, 64, &mine.seg), DMAPP_RC_SUCCESS,
+			  "DMAPP-5.3.70-success-private-heap");
+	dt_allgather(&mine, all, sizeof mine);
+	dmapp_mem_unregister(&mine.seg);
+	dt_barrier();
+	if (dt_pe == 0) {
+		RT_EXPECT_RC_IN(dmapp_put(all[1].addr, &all[1].seg, 1, &v, 1, DMAPP_QW),
+				"DMAPP-5.3.71-no-longer-accessible", DMAPP_RC_INVALID_PARAM,
+				DMAPP_RC_TRANSACTION_ERROR, DMAPP_RC_PERMISSION_ERROR);
+		/* memory never exported: a made-up descriptor of private memory */
+		dmapp_seg_desc_t fake = all[1].seg;
+		fake.addr = priv;
+		RT_EXPECT_RC_IN(dmapp_put(priv, &fake, 1, &v, 1, DMAPP_QW),
+				"DMAPP-4.8-exported-at-startup", DMAPP_RC_INVALID_PARAM,
+				DMAPP_RC_TRANSACTION_ERROR, DMAPP_RC_PERMISSION_ERROR);
+	}
+	dt_barrier();
+	if (dt_pe == 1) {
+		RT_EXPECT_EQ_U64(mine.addr[0], 0, "DMAPP-5.3.71-no-longer-accessible");
+		RT_EXPECT_EQ_U64(priv[0], 0, "DMAPP-4.8-exported-at-startup");
+	}
+	dt_end();
+}
+
+RT_TEST_ATTRS(u_again, "dmapp.mem_unregister.state.reregister", "DMAPP-5.3.71-reregister", "np=2")
+{
+	struct { uint64_t *addr; dmapp_seg_desc_t seg; } mine, all[2];
+	uint64_t v = 55;
+
+	dt_start();
+	mine.addr = calloc(8, 8);
+	dmapp_mem_register(mine.addr, 64, &mine.seg);
+	dmapp_mem_unregister(&mine.seg);
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(mine.addr, 64, &mine.seg), DMAPP_RC_SUCCESS,
+			  "DMAPP-5.3.71-reregister");
+	dt_allgather(&mine, all, sizeof mine);
+	if (dt_pe == 0)
+		RT_EXPECT_EQ_INT(dmapp_put(all[1].addr, &all[1].seg, 1, &v, 1, DMAPP_QW),
+				 DMAPP_RC_SUCCESS, "DMAPP-5.3.71-reregister");
+	dt_barrier();
+	if (dt_pe == 1)
+		RT_EXPECT_EQ_U64(mine.addr[0], 55, "DMAPP-5.3.71-reregister");
+	dt_end();
+}
+
+static void unreg_bad(int what, const char *cl)
+{
+	dmapp_seg_desc_t s, copy;
+	uint64_t v = 1, *w;
+	char *b = malloc(64);
+
+	dt_start();
+	w = dmapp_sheap_malloc(64);
+	switch (what) {
+	case 0: copy = dt_job.data_seg; RT_EXPECT_EQ_INT(dmapp_mem_unregister(&copy), DMAPP_RC_INVALID_PARAM, cl); break;
+	case 1:
+		copy = dt_job.sheap_seg;
+		RT_EXPECT_EQ_INT(dmapp_mem_unregister(&copy), DMAPP_RC_INVALID_PARAM, cl);
+		RT_EXPECT_EQ_INT(dmapp_put(w, &dt_job.sheap_seg, 0, &v, 1, DMAPP_QW), DMAPP_RC_SUCCESS, cl);
+		break;
+	case 2: RT_EXPECT_EQ_INT(dmapp_mem_unregister(NULL), DMAPP_RC_INVALID_PARAM, cl); break;
+	case 3: memset(&s, 0, sizeof s); RT_EXPECT_EQ_INT(dmapp_mem_unregister(&s), DMAPP_RC_INVALID_PARAM, cl); break;
+	case 4:
+		dmapp_mem_register(b, 64, &s);
+		dmapp_mem_unregister(&s);
+		RT_EXPECT_EQ_INT(dmapp_mem_unregister(&s), DMAPP_RC_INVALID_PARAM, cl);
+		break;
+	default: dt_garbage(&s, sizeof s, 5); RT_EXPECT_EQ_INT(dmapp_mem_unregister(&s), DMAPP_RC_INVALID_PARAM, cl); break;
+	}
+	dt_end();
+	free(b);
+}
+
+RT_TEST(u_data, "dmapp.mem_unregister.param.data_seg", "DMAPP-5.3.71-data-seg") { unreg_bad(0, "DMAPP-5.3.71-data-seg"); }
+RT_TEST(u_sheap, "dmapp.mem_unregister.param.sheap_seg", "DMAPP-5.3.71-sheap-seg") { unreg_bad(1, "DMAPP-5.3.71-sheap-seg"); }
+RT_TEST(u_null, "dmapp.mem_unregister.param.null", "DMAPP-5.3.71-null") { unreg_bad(2, "DMAPP-5.3.71-null"); }
+RT_TEST(u_never, "dmapp.mem_unregister.param.never_registered", "DMAPP-5.3.71-never-registered") { unreg_bad(3, "DMAPP-5.3.71-never-registered"); }
+RT_TEST_ATTRS(u_twice, "dmapp.mem_unregister.param.twice", "DMAPP-5.3.71-twice", "tier=robustness") { unreg_bad(4, "DMAPP-5.3.71-twice"); }
+RT_TEST_ATTRS(u_garbage, "dmapp.mem_unregister.param.garbage", "DMAPP-5.3.71-garbage", "tier=robustness") { unreg_bad(5, "DMAPP-5.3.71-garbage"); }
+
+RT_TEST_ATTRS(u_outstanding, "dmapp.mem_unregister.state.with_outstanding",
+	      "DMAPP-5.3.71-with-outstanding", "tier=robustness")
+{
+	uint64_t *b = calloc(64, 8), src[64] = { 0 };
+	dmapp_seg_desc_t s;
+
+	dt_start();
+	dmapp_mem_register(b, 512, &s);
+	for (int i = 0; i < 8; i++)
+		dmapp_put_nbi(b, &s, 0, src, 64, DMAPP_QW);
+	RT_EXPECT_EQ_INT(dmapp_mem_unregister(&s), DMAPP_RC_SUCCESS, "DMAPP-5.3.71-with-outstanding");
+	RT_EXPECT_RC_IN(dmapp_gsync_wait(), "DMAPP-5.3.71-with-outstanding", DMAPP_RC_SUCCESS,
+			DMAPP_RC_TRANSACTION_ERROR);
+	dt_end();
+}
+
+RT_TEST(c_same, "dmapp.segdesc_compare.data.same_region",
+	"DMAPP-5.3.72-same-region,DMAPP-5.3.72-symmetric-relation,DMAPP-5.3.72-seg-desc2-not-written")
+{
+	dmapp_seg_desc_t d = dt_job.data_seg, r, rc2, before;
+	dmapp_jobinfo_t j2;
+	int f = 0, g = 0;
+	char *b = malloc(256);
+
+	dt_start();
+	d = dt_job.data_seg;
+	dmapp_get_jobinfo(&j2);
+	RT_EXPECT_EQ_INT(dmapp_segdesc_compare(&dt_job.data_seg, &d, &f), DMAPP_RC_SUCCESS, "DMAPP-5.3.72-same-region");
+	RT_EXPECT_EQ_INT(f, 1, "DMAPP-5.3.72-same-region");
+	f = 0;
+	dmapp_segdesc_compare(&dt_job.sheap_seg, &j2.sheap_seg, &f);
+	RT_EXPECT_EQ_INT(f, 1, "DMAPP-5.3.72-same-region");
+	dmapp_mem_register(b, 256, &r);
+	rc2 = r;
+	before = rc2;
+	f = 0;
+	dmapp_segdesc_compare(&r, &rc2, &f);
+	RT_EXPECT_EQ_INT(f, 1, "DMAPP-5.3.72-same-region");
+	RT_EXPECT_MEM_EQ(&rc2, &before, sizeof rc2, "DMAPP-5.3.72-seg-desc2-not-written");
+	dmapp_segdesc_compare(&dt_job.sheap_seg, &r, &f);
+	dmapp_segdesc_compare(&r, &dt_job.sheap_seg, &g);
+	RT_EXPECT_EQ_INT(f, g, "DMAPP-5.3.72-symmetric-relation");
+	dt_end();
+	free(b);
+}
+
+RT_TEST(c_diff, "dmapp.segdesc_compare.data.different_regions",
+	"DMAPP-5.3.72-different-regions,DMAPP-5.3.72-flag-is-output")
+{
+	dmapp_seg_desc_t r1, r2, d;
+	char *a = malloc(256), *b = malloc(256);
+	int f = 1;
+
+	dt_start();
+	dmapp_mem_register(a, 256, &r1);
+	dmapp_mem_register(b, 256, &r2);
+	RT_EXPECT_EQ_INT(dmapp_segdesc_compare(&r1, &r2, &f), DMAPP_RC_SUCCESS, "DMAPP-5.3.72-different-regions");
+	RT_EXPECT_EQ_INT(f, 0, "DMAPP-5.3.72-different-regions");
+	f = 1;
+	dmapp_segdesc_compare(&dt_job.data_seg, &dt_job.sheap_seg, &f);
+	RT_EXPECT_EQ_INT(f, 0, "DMAPP-5.3.72-flag-is-output");
+	f = 7;
+	d = dt_job.sheap_seg;
+	dmapp_segdesc_compare(&dt_job.sheap_seg, &d, &f);
+	RT_EXPECT_EQ_INT(f, 1, "DMAPP-5.3.72-flag-is-output");
+	dt_end();
+	free(a);
+	free(b);
+}
+
+RT_TEST(c_internal, "dmapp.segdesc_compare.data.ignores_internal_fields", "DMAPP-5.3.72-ignores-internal-fields")
+{
+	dmapp_seg_desc_t d;
+	int f = 0;
+
+	dt_start();
+	d = dt_job.sheap_seg;
+	d.flags ^= 0x5a;
+	d.reserved = &d;
+	dmapp_segdesc_compare(&dt_job.sheap_seg, &d, &f);
+	RT_EXPECT_EQ_INT(f, 1, "DMAPP-5.3.72-ignores-internal-fields");
+	dt_end();
+}
+
+static void cmp_null(int what, const char *cl)
+{
+	int f;
+
+	dt_start();
+	RT_EXPECT_EQ_INT(dmapp_segdesc_compare(what == 0 ? NULL : &dt_job.sheap_seg,
+					       what == 1 ? NULL : &dt_job.sheap_seg,
+					       what == 2 ? NULL : &f),
+			 DMAPP_RC_INVALID_PARAM, cl);
+	dt_end();
+}
+
+RT_TEST(c_n1, "dmapp.segdesc_compare.param.null_seg_desc1", "DMAPP-5.3.72-null-seg-desc1") { cmp_null(0, "DMAPP-5.3.72-null-seg-desc1"); }
+RT_TEST(c_n2, "dmapp.segdesc_compare.param.null_seg_desc2", "DMAPP-5.3.72-null-seg-desc2") { cmp_null(1, "DMAPP-5.3.72-null-seg-desc2"); }
+RT_TEST(c_nf, "dmapp.segdesc_compare.param.null_flag", "DMAPP-5.3.72-null-flag") { cmp_null(2, "DMAPP-5.3.72-null-flag"); }
