@@ -26,7 +26,8 @@ def default_launcher(bin_dir):
     env = os.environ.get("RDMACTS_LAUNCHER")
     if env:
         return env
-    wrapper = os.path.join(bin_dir, PROJECT_LAUNCHER)
+    # absolute: tests run in a scratch directory
+    wrapper = os.path.abspath(os.path.join(bin_dir, PROJECT_LAUNCHER))
     if os.access(wrapper, os.X_OK):
         return shlex.quote(wrapper) + " -n {np}"
     return DEFAULT_LAUNCHER
