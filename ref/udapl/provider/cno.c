@@ -119,7 +119,7 @@ DAT_RETURN dapl_cno_free(DAT_CNO_HANDLE cno_handle)
  * dat_cno_wait(3DAT)
  * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_QUEUE_EMPTY (timeout, with
  * *evd_handle DAT_HANDLE_NULL: E-UDAPL-048), DAT_INVALID_PARAMETER,
- * DAT_INTERRUPTED_CALL (never: the wait polls)
+ * DAT_INTERRUPTED_CALL (a signal handled while the wait sleeps)
  */
 DAT_RETURN dapl_cno_wait(DAT_CNO_HANDLE cno_handle, DAT_TIMEOUT timeout,
 		DAT_EVD_HANDLE *evd_handle)
@@ -144,6 +144,9 @@ DAT_RETURN dapl_cno_wait(DAT_CNO_HANDLE cno_handle, DAT_TIMEOUT timeout,
 			*evd_handle = DAT_HANDLE_NULL;
 			return ERR(DAT_QUEUE_EMPTY, DAT_NO_SUBTYPE);
 		}
-		nic_backoff(&round);
+		if (dapl_pause(&round)) {
+			*evd_handle = DAT_HANDLE_NULL;
+			return ERR(DAT_INTERRUPTED_CALL, DAT_SUB_INTERRUPTED);
+		}
 	}
 }

@@ -319,6 +319,28 @@ DAT_RETURN dapl_evd_dequeue(DAT_EVD_HANDLE evd_handle, DAT_EVENT *event)
  * *nmore says how many events are queued.  The EVD cannot be destroyed
  * during the wait (no threads), so DAT_ABORT does not occur.
  */
+/*
+ * dat_evd_wait(3DAT): an EVD that receives a DTO stream configured for
+ * Consumer-controlled notification (UNSIGNALLED or SOLICITED_WAIT for
+ * Receives, UNSIGNALLED for requests) may only be waited on with
+ * threshold 1.
+ */
+static int consumer_notified(struct evd *evd)
+{
+	for (struct obj *o = evd->h.ia->objs; o; o = o->next) {
+		struct ep *ep = (struct ep *)o;
+		if (o->kind != DAT_HANDLE_TYPE_EP)
+			continue;
+		if (ep->req_evd == evd && (ep->attr.request_completion_flags &
+				DAT_COMPLETION_UNSIGNALLED_FLAG))
+			return 1;
+		if (ep->recv_evd == evd && (ep->attr.recv_completion_flags &
+				(DAT_COMPLETION_UNSIGNALLED_FLAG | DAT_COMPLETION_SOLICITED_WAIT_FLAG)))
+			return 1;
+	}
+	return 0;
+}
+
 DAT_RETURN dapl_evd_wait(DAT_EVD_HANDLE evd_handle, DAT_TIMEOUT timeout,
 		DAT_COUNT threshold, DAT_EVENT *event, DAT_COUNT *nmore)
 {
@@ -336,7 +358,7 @@ DAT_RETURN dapl_evd_wait(DAT_EVD_HANDLE evd_handle, DAT_TIMEOUT timeout,
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
 	if (!evd->waitable)
 		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_UNWAITABLE);
-	if (threshold > 1 && evd->cno)
+	if (threshold > 1 && (evd->cno || consumer_notified(evd)))
 		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_CONFIG_THRESHOLD);
 	deadline = dapl_deadline(timeout);
 	for (;;) {
@@ -352,7 +374,10 @@ DAT_RETURN dapl_evd_wait(DAT_EVD_HANDLE evd_handle, DAT_TIMEOUT timeout,
 			*nmore = evd->count;
 			return ERR(DAT_TIMEOUT_EXPIRED, DAT_NO_SUBTYPE);
 		}
-		nic_backoff(&round);
+		if (dapl_pause(&round)) {
+			*nmore = evd->count;
+			return ERR(DAT_INTERRUPTED_CALL, DAT_SUB_INTERRUPTED);
+		}
 	}
 }
 
