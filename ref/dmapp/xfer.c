@@ -21,9 +21,19 @@ static size_t min_size(uint64_t a, uint64_t b)
 	return (size_t)(a < b ? a : b);
 }
 
-/* Post op to pe; on success it is in flight and counted in its request. */
+/*
+ * Post op to pe; on success it is in flight and counted in its request.
+ * A post the NIC refuses for what only the remote PE knows (a remote
+ * memory handle no PE registered: GNI_RC_INVALID_PARAM, E-UGNI-086) is
+ * a failed transfer, not a refused call: the request records a
+ * transaction error, which a blocking call returns and an _nb or _nbi
+ * call leaves to its sync call (4.9, E-DMAPP-034, E-DMAPP-045; the
+ * _nb and _nbi sections list no DMAPP_RC_TRANSACTION_ERROR).
+ */
 static dmapp_return_t post(struct dmapp_op *op, dmapp_pe_t pe, int rdma)
 {
+	struct dmapp_req *req = op->req;
+	dmapp_return_t drc;
 	gni_return_t rc;
 
 	op->desc.cq_mode = GNI_CQMODE_GLOBAL_EVENT;
@@ -37,9 +47,14 @@ static dmapp_return_t post(struct dmapp_op *op, dmapp_pe_t pe, int rdma)
 	}
 	if (rc != GNI_RC_SUCCESS) {
 		dmapp_op_put(op);
-		return dmapp_from_gni(rc);
+		drc = dmapp_from_gni(rc);
+		if (drc != DMAPP_RC_TRANSACTION_ERROR)
+			return drc;
+		if (req->error == DMAPP_RC_SUCCESS)
+			req->error = DMAPP_RC_TRANSACTION_ERROR;
+		return DMAPP_RC_SUCCESS;
 	}
-	op->req->pending++;
+	req->pending++;
 	dmapp.ops_in_flight++;
 	return DMAPP_RC_SUCCESS;
 }
