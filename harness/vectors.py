@@ -50,8 +50,10 @@ def load(vectors_dir, api):
 
 
 def exportable(call):
-    """Calls that are symbols of the library (macros are not)."""
-    return call.get("kind", "function") in ("function", "data")
+    """Calls that are symbols of the API's library (macros are not, nor
+    the entry points a uDAPL provider library exports to the registry)."""
+    return (call.get("kind", "function") in ("function", "data")
+            and call.get("exported_by", "library") == "library")
 
 
 def testable(clause):
