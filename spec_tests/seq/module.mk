@@ -27,8 +27,8 @@ $(SEQ_CORE_OBJ): EXTRA_CFLAGS += $(SEQ_CFLAGS)
 
 SEQ_UGNI_OBJS := $(SEQ_CORE_OBJ) $(OBJDIR)/$(SEQ_GEN)/ugni_seq.o
 
-# The interpreter's own binary, until the uGNI corpus binary links the
-# sequences: the sequences alone, run like any corpus binary.
+# The sequences alone, run like any corpus binary (build/bin/ugni_tests
+# holds them too): what check-seq runs test by test.
 SEQ_SELFTEST := $(BINDIR)/seq_selftest
 $(SEQ_SELFTEST): $(SEQ_UGNI_OBJS) $(LIBDIR)/librdmacts_support.a $(LIBDIR)/libugni.so $(LIBDIR)/libpmi.so
 	@mkdir -p $(@D)
