@@ -46,18 +46,18 @@ static dmapp_return_t ixpe(enum dmapp_mode mode, enum ixpe_kind kind,
 		return rc;
 	char *local = local_addr;
 	for (uint32_t k = 0; k < num_pes && rc == DMAPP_RC_SUCCESS; k++) {
+		/* nelems 0 allows a NULL local buffer: no arithmetic on it */
+		char *at = local ? local + k * bytes : NULL;
 		dmapp_remote(seg, pe_list[k], remote_addr, 0, bytes, &r);
 		switch (kind) {
 		case IXPE_PUT:
 			rc = dmapp_xfer_put(req, &r, 0, local, (size_t)bytes);
 			break;
 		case IXPE_SCATTER:
-			rc = dmapp_xfer_put(req, &r, 0, local + k * bytes,
-					    (size_t)bytes);
+			rc = dmapp_xfer_put(req, &r, 0, at, (size_t)bytes);
 			break;
 		case IXPE_GATHER:
-			rc = dmapp_xfer_get(req, &r, 0, local + k * bytes,
-					    (size_t)bytes);
+			rc = dmapp_xfer_get(req, &r, 0, at, (size_t)bytes);
 			break;
 		}
 	}
