@@ -23,6 +23,7 @@ $(COV)/obj/%.o: %.c
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -fPIC $(COV_FLAGS) -MMD -MP -c $< -o $@
 
 -include $(shell find $(COV)/obj -name '*.d' 2>/dev/null)
+$(COV)/obj/%.d: ;
 
 $(COV)/lib/libugni.so: $(patsubst %.c,$(COV)/obj/%.o,$(COV_UGNI_SRC))
 	@mkdir -p $(@D)
@@ -57,15 +58,27 @@ $(COV)/lib/dat.conf: ref/udapl/dat.conf
 	cp $< $@
 
 # The fuzz replayer linked with the coverage build: replays the seed corpus.
-$(COV)/bin/fuzz-replay: fuzz/replay_main.c $(FZ_COMMON) $(FZ_HDRS) $(COV)/lib/libugni.so
+# (coverage/ is read before fuzz/: prerequisites name the fuzz sources
+# themselves, the fuzz variables are empty at that point)
+COV_FZ_SRC  := fuzz/prog.c fuzz/targets.c fuzz/ugni/ugni_api.c fuzz/dmapp/dmapp_api.c
+COV_FZ_HDRS := fuzz/prog.h fuzz/targets.h $(B)/fuzz/gen/ugni_table.h $(B)/fuzz/gen/dmapp_table.h
+
+$(COV)/bin/fuzz-replay: fuzz/replay_main.c $(COV_FZ_SRC) fuzz/ugni/direct.c $(COV_FZ_HDRS) $(COV)/lib/libugni.so
 	@mkdir -p $(@D)
 	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/replay_main.c \
 	    $(FZ_COMMON) -L$(COV)/lib -lugni -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../lib' -ldl
 
+$(COV)/bin/fuzz-replay-dmapp: fuzz/replay_main.c $(COV_FZ_SRC) fuzz/dmapp/direct.c $(COV_FZ_HDRS) \
+                              $(COV)/lib/libdmapp.so
+	@mkdir -p $(@D)
+	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/replay_main.c \
+	    $(FZ_API_SRC) fuzz/dmapp/direct.c -L$(COV)/lib -ldmapp -lugni -lpmi \
+	    -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../lib' -ldl
+
 COV_LIBS := $(COV)/lib/libugni.so $(COV)/lib/libpmi.so $(COV)/lib/libdmapp.so \
             $(COV)/lib/libdat.so $(COV)/lib/libdat_rdmacts.so $(COV)/lib/dat.conf
 
-coverage-run: $(COV_LIBS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-replay)
+coverage-run: $(COV_LIBS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-replay $(COV)/bin/fuzz-replay-dmapp)
 	@$(MAKE) --no-print-directory -k corpus > $(COV)/corpus-build.log 2>&1 || \
 	    echo "coverage: part of the corpus did not build (see $(COV)/corpus-build.log)"
 	@rm -rf $(COV)/html $(COV)/*.info
@@ -79,7 +92,8 @@ ifeq ($(COVERAGE_FUZZ),1)
 	-@for t in $(FZ_TARGETS); do \
 	    set -- fuzz/seeds/$$t/* fuzz/regressions/$$t/*; \
 	    files=$$(ls -d "$$@" 2>/dev/null); \
-	    [ -n "$$files" ] && $(COV)/bin/fuzz-replay $$t $$files >/dev/null 2>&1; \
+	    r=$(COV)/bin/fuzz-replay; [ -x "$$r-$${t%%_*}" ] && r="$$r-$${t%%_*}"; \
+	    [ -n "$$files" ] && $$r $$t $$files >/dev/null 2>&1; \
 	    echo "  $$t: $$(echo $$files | wc -w) input(s)"; \
 	done
 endif

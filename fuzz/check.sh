@@ -11,9 +11,12 @@ for t in "$@"; do
     set -- fuzz/regressions/$t/*
     [ -e "$1" ] || continue
     echo "fuzz regressions of $t:"
-    "$replay" "$t" "$@" | sed 's/^/  /'
+    # the replayer of the target's API (fuzz-replay-dmapp), else uGNI's
+    r=$replay
+    [ -x "$replay-${t%%_*}" ] && r="$replay-${t%%_*}"
+    "$r" "$t" "$@" | sed 's/^/  /'
     # the exit status of the replay, not of sed
-    "$replay" "$t" "$@" >/dev/null 2>&1 || status=1
+    "$r" "$t" "$@" >/dev/null 2>&1 || status=1
     # and with the sanitizers, when clang built the fuzz targets
     if [ -n "${SANITIZED:-}" ] && [ -x "$SANITIZED/fuzz-$t" ]; then
         for f in "$@"; do

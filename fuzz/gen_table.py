@@ -65,6 +65,11 @@ class Kinds:
         for name in spec.get("structs", {}).values():
             if name not in self.structs:
                 self.structs.append(name)
+        # structures named by a parameter override ("struct:<name>")
+        for over in spec.get("params", {}).values():
+            kind, _, ref = over.partition(":")
+            if kind == "struct" and ref not in self.structs:
+                self.structs.append(ref)
 
     def param(self, call, i, p, params):
         """(kind, arg, size expression) of parameter i of call."""
@@ -85,6 +90,8 @@ class Kinds:
                     sys.exit(f"{call}.{name}: no parameter {ref}")
                 return ("FZ_LEN" if kind == "len" else "FZ_COUNT",
                         idx[0], f"sizeof({t})")
+            if kind == "struct":
+                return "FZ_STRUCT", self.structs.index(ref), "0"
             if kind == "out_array":
                 return "FZ_OUT_ARRAY", 0, size
             if kind == "region":

@@ -4,10 +4,11 @@
 #   build/fuzz/lib/libugni.so      the reference, instrumented (clang)
 #   build/fuzz/bin/fuzz-<target>   libFuzzer binaries (clang + ASan + UBSan)
 #   build/fuzz/bin/fuzz-replay     replays inputs; any C compiler, plain libugni.so
+#   build/fuzz/bin/fuzz-replay-dmapp  the same for the DMAPP targets (libdmapp.so)
 #   build/fuzz/bin/fuzz-diff       differential driver (two libraries, dlmopen)
 
 FZ          := $(B)/fuzz
-FZ_TARGETS  := ugni ugni_post ugni_smsg
+FZ_TARGETS  := ugni ugni_post ugni_smsg dmapp dmapp_attrs
 FUZZ_CC     ?= clang
 # UBSan reports are made fatal at run time (UBSAN_OPTIONS=halt_on_error=1),
 # not at build time, so fuzz/known.supp can excuse an open defect.
@@ -16,8 +17,14 @@ FZ_UBSAN    := UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 FZ_CFLAGS   := -std=c11 $(WARN) -fPIC -O1 -g -fno-omit-frame-pointer
 FZ_INC      := -Iinclude -Ifuzz -I$(FZ)/gen -D_GNU_SOURCE
 FZ_UGNI_SRC := $(wildcard ref/nic/*.c) $(wildcard ref/ugni/*.c)
-FZ_COMMON   := fuzz/prog.c fuzz/targets.c fuzz/ugni/ugni_api.c fuzz/ugni/direct.c
-FZ_HDRS     := fuzz/prog.h fuzz/targets.h $(FZ)/gen/ugni_table.h
+FZ_APIS     := ugni dmapp
+# Every binary holds every API file (they name no library symbol) and
+# the direct.c of its own API, which binds the library it is linked with.
+FZ_API_SRC  := fuzz/prog.c fuzz/targets.c $(foreach a,$(FZ_APIS),fuzz/$(a)/$(a)_api.c)
+FZ_COMMON   := $(FZ_API_SRC) fuzz/ugni/direct.c
+FZ_HDRS     := fuzz/prog.h fuzz/targets.h $(foreach a,$(FZ_APIS),$(FZ)/gen/$(a)_table.h)
+FZ_PMI_SRC  := $(wildcard ref/pmi/*.c)
+FZ_DMAPP_SRC := $(wildcard ref/dmapp/*.c)
 FUZZ_SMOKE_TIME ?= 60
 FUZZ_TIME   ?= 600
 FUZZ_IMPL   ?=
@@ -37,6 +44,8 @@ $(FZ)/obj/ref/%.o: ref/%.c
 # of a shared header (e.g. ref/nic/fabric.h) left objects of two layouts
 # in one library (F-003).
 -include $(shell find $(FZ)/obj -name '*.d' 2>/dev/null)
+# (and never try to remake them through the built-in rule %: %.o)
+$(FZ)/obj/%.d: ;
 
 $(FZ)/lib/libugni.so: $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_UGNI_SRC))
 	@mkdir -p $(@D)
@@ -51,13 +60,32 @@ $(FZ)/obj/entry-%.o: fuzz/entry.c $(FZ_HDRS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FZ_INC) $(FZ_CFLAGS) $(FZ_SAN) -MMD -MP -DFZ_TARGET='"$*"' -c $< -o $@
 
-FZ_BINS := $(addprefix $(FZ)/bin/fuzz-,$(FZ_TARGETS))
-
-$(FZ_BINS): $(FZ)/bin/fuzz-%: $(FZ)/obj/entry-%.o \
-            $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_COMMON)) $(FZ)/lib/libugni.so
+$(FZ)/lib/libpmi.so: $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_PMI_SRC))
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FZ_SAN) -o $@ $(filter %.o,$^) \
-	    -L$(FZ)/lib -lugni -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../lib' -ldl
+	$(FUZZ_CC) $(FZ_SAN) -shared -o $@ $^ -Wl,-soname,libpmi.so
+
+$(FZ)/lib/libdmapp.so: $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_DMAPP_SRC)) \
+                       $(FZ)/lib/libugni.so $(FZ)/lib/libpmi.so
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FZ_SAN) -shared -o $@ $(filter %.o,$^) -Wl,-soname,libdmapp.so \
+	    -L$(FZ)/lib -lugni -lpmi -ldl -Wl,--version-script=ref/dmapp/libdmapp.map \
+	    -Wl,-rpath,'$$ORIGIN'
+
+FZ_BINS := $(addprefix $(FZ)/bin/fuzz-,$(FZ_TARGETS))
+fz_api   = $(firstword $(subst _, ,$(1)))
+FZ_LINK_ugni  := -lugni
+FZ_LINK_dmapp := -ldmapp -lugni -lpmi
+
+define fz_bin
+$(FZ)/bin/fuzz-$(1): $(FZ)/obj/entry-$(1).o $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_API_SRC)) \
+                     $(FZ)/obj/fuzz/$(call fz_api,$(1))/direct.o \
+                     $(FZ)/lib/lib$(call fz_api,$(1)).so
+	@mkdir -p $$(@D)
+	$$(FUZZ_CC) -fsanitize=fuzzer $$(FZ_SAN) -o $$@ $$(filter %.o,$$^) \
+	    -L$$(FZ)/lib $$(FZ_LINK_$(call fz_api,$(1))) \
+	    -Wl,--enable-new-dtags,-rpath,'$$$$ORIGIN/../lib' -ldl
+endef
+$(foreach t,$(FZ_TARGETS),$(eval $(call fz_bin,$(t))))
 
 # Replay without libFuzzer: the project's compiler, the plain reference.
 $(FZ)/bin/fuzz-replay: fuzz/replay_main.c $(FZ_COMMON) $(FZ_HDRS) $(LIBDIR)/libugni.so
@@ -65,10 +93,16 @@ $(FZ)/bin/fuzz-replay: fuzz/replay_main.c $(FZ_COMMON) $(FZ_HDRS) $(LIBDIR)/libu
 	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/replay_main.c \
 	    $(FZ_COMMON) -L$(LIBDIR) -lugni -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../../lib' -ldl
 
-$(FZ)/bin/fuzz-diff: fuzz/diff.c fuzz/prog.c fuzz/targets.c fuzz/ugni/ugni_api.c $(FZ_HDRS)
+$(FZ)/bin/fuzz-replay-dmapp: fuzz/replay_main.c $(FZ_API_SRC) fuzz/dmapp/direct.c $(FZ_HDRS) \
+                             $(LIBDIR)/libdmapp.so
 	@mkdir -p $(@D)
-	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/diff.c fuzz/prog.c \
-	    fuzz/targets.c fuzz/ugni/ugni_api.c -ldl
+	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/replay_main.c \
+	    $(FZ_API_SRC) fuzz/dmapp/direct.c -L$(LIBDIR) -ldmapp -lugni -lpmi \
+	    -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../../lib' -ldl
+
+$(FZ)/bin/fuzz-diff: fuzz/diff.c $(FZ_API_SRC) $(FZ_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/diff.c $(FZ_API_SRC) -ldl
 
 fuzz-build: $(FZ_BINS)  ## build the libFuzzer targets (clang)
 
@@ -92,6 +126,7 @@ fuzz-diff: $(FZ)/bin/fuzz-diff  ## differential run: IMPL=dir COMPARE=dir [TARGE
 	    $(wildcard fuzz/corpus/$(or $(TARGET),ugni))
 
 check-fuzz-regressions: $(LIBDIR)/libugni.so $(FZ)/bin/fuzz-replay $(FZ)/bin/fuzz-diff \
+                        $(FZ)/bin/fuzz-replay-dmapp \
                         $(B)/harness-tests/impl/libugni.so  ## replay fuzz/regressions/, fuzzer self-tests
 	@STANDIN=$(B)/harness-tests/impl LIBDIR=$(LIBDIR) \
 	    SANITIZED=$$($(MAKE) --no-print-directory -s fuzz-build >/dev/null 2>&1 && echo $(FZ)/bin) \

@@ -639,6 +639,8 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 		st->start = p->pos - 1;
 		memset(scratch, 0, FZ_MAX_PARAMS * FZ_SCRATCH);
 		draw_args(p, c, a, scratch, st);
+		if (api->fix)
+			api->fix(p, id, a);
 		st->end = p->pos;
 		memcpy(st->args, a, sizeof st->args);
 		if (trace) {
@@ -653,7 +655,8 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 			continue;
 		}
 		st->rc = rc;
-		if (c->checked && !rc_allowed(c, rc) && !known(p, c, rc)) {
+		if (c->checked && !rc_allowed(c, rc) && !(api->allowed &&
+				api->allowed(p, id, rc)) && !known(p, c, rc)) {
 			char b[32];
 			fz_fail(p, "%s returned %s, not a code its page lists",
 					c->name, fz_rc_str(p, rc, b, sizeof b));

@@ -64,7 +64,7 @@ struct fz_call {
 	uint8_t checked;		/* returns a status code */
 };
 
-#define FZ_MAX_PARAMS   8
+#define FZ_MAX_PARAMS   10
 #define FZ_MAX_HANDLES  64
 #define FZ_MAX_STEPS    64
 #define FZ_POOL         32
@@ -107,6 +107,14 @@ struct fz_api {
 			uint64_t *ret);
 	/* Build structure id for parameter i; returns its address or 0. */
 	uint64_t (*build)(struct fz_prog *p, int id, int i);
+	/* Keep the client's side of the contract once the arguments are
+	 * drawn (e.g. lengths that fit the buffers): may rewrite a, draws
+	 * no byte.  NULL: nothing to do. */
+	void (*fix)(struct fz_prog *p, int id, uint64_t *a);
+	/* Codes allowed in the present state beyond the call's table (an
+	 * erratum about state, e.g. a call before initialisation); NULL:
+	 * none. */
+	int (*allowed)(struct fz_prog *p, int id, uint64_t rc);
 	/* Bookkeeping and model invariants after a call. */
 	void (*after)(struct fz_prog *p, int id, const uint64_t *a,
 			uint64_t rc);

@@ -10,6 +10,10 @@ const struct fz_target fz_targets[] = {
 		fz_ugni_setup, fz_ugni_fns_dl },
 	{ "ugni_smsg", &fz_api_ugni, "libugni.so", fz_ugni_smsg_calls,
 		fz_ugni_setup, fz_ugni_fns_dl },
+	{ "dmapp", &fz_api_dmapp, "libdmapp.so", NULL, fz_dmapp_setup,
+		fz_dmapp_fns_dl },
+	{ "dmapp_attrs", &fz_api_dmapp, "libdmapp.so", fz_dmapp_attrs_calls,
+		fz_dmapp_setup, fz_dmapp_fns_dl },
 	{ NULL, NULL, NULL, NULL, NULL, NULL }
 };
 

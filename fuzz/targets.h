@@ -25,6 +25,11 @@ void fz_ugni_setup(struct fz_prog *p);
 extern const int fz_ugni_post_calls[];
 extern const int fz_ugni_smsg_calls[];
 
+extern const struct fz_api fz_api_dmapp;
+void *fz_dmapp_fns_dl(void *dl);
+void fz_dmapp_setup(struct fz_prog *p);
+extern const int fz_dmapp_attrs_calls[];
+
 extern const struct fz_target fz_targets[];
 const struct fz_target *fz_target_find(const char *name);
 
