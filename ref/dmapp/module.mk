@@ -4,7 +4,7 @@
 
 DMAPP_LIB  := $(LIBDIR)/libdmapp.so
 DMAPP_OBJS := $(call objs,$(wildcard ref/dmapp/*.c))
-LDLIBS_libdmapp.so := -Lbuild/lib -lugni -lpmi -ldl \
+LDLIBS_libdmapp.so := -L$(LIBDIR) -lugni -lpmi -ldl \
 	-Wl,--version-script=ref/dmapp/libdmapp.map -Wl,-rpath,'$$ORIGIN'
 
 $(DMAPP_LIB): $(DMAPP_OBJS) ref/dmapp/libdmapp.map \
