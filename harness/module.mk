@@ -36,3 +36,11 @@ check-harness: $(HT_BINS) $(HT_IMPL)  ## the harness's own tests
 	    $(PY) -m pytest -q -p no:cacheprovider harness/tests
 
 CHECKS += check-harness
+
+# The corpus must pass on the reference: certify it (every API) and require
+# CONFORMANT.  Report in $(B)/check-report.
+check-reference: $(LIBS) $(CORPUS)  ## the whole corpus passes on the reference implementation
+	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
+	    --out $(B)/check-report
+
+CHECKS += check-reference
