@@ -58,7 +58,8 @@ include $(sort $(wildcard */module.mk */*/module.mk))
 help:  ## list the targets
 	@echo "rdmacts make targets:"
 	@grep -hE '^[a-z][a-zA-Z_-]*:.*## ' $(MAKEFILE_LIST) | \
-	    sed -E 's/^([^:]*):.*## (.*)/  \1\t\2/' | expand -t 16
+	    sed -E 's/^([^:]*):.*## (.*)/\1\t\2/' | \
+	    awk -F'\t' '{ printf "  %-22s %s\n", $$1, $$2 }'
 	@echo "Variables: IMPL=dir (implementation to certify), API=ugni|dmapp|udapl,"
 	@echo "           CALL=name, CLAUSE=id, BUILD=dir (default build)"
 
