@@ -1,4 +1,5 @@
 /* clock.c: time and the polling backoff of blocking calls. */
+#include <errno.h>
 #include <time.h>
 #include "nic.h"
 
@@ -10,13 +11,13 @@ uint64_t nic_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-void nic_backoff(unsigned *round)
+int nic_backoff(unsigned *round)
 {
 	unsigned shift = *round < 10 ? *round : 10;	/* 1 us .. ~1 ms */
 	struct timespec ts = { 0, 1000L << shift };
 
-	nanosleep(&ts, NULL);
 	(*round)++;
+	return nanosleep(&ts, NULL) != 0 && errno == EINTR;
 }
 
 int nic_expired(uint64_t t0_ns, uint64_t timeout_ms)

@@ -15,7 +15,7 @@ const struct ugni_errcode ugni_errcodes[UGNI_ST_COUNT] = {
 	{ UGNI_ST_READONLY, "write to a read-only memory region", 0, NIC_ERRCAT_ADDR_TRANS },
 	{ UGNI_ST_NO_ROUTE, "no NIC at the remote address", 0, NIC_ERRCAT_ADDR_TRANS },
 	{ UGNI_ST_MEMORY,   "registered memory is no longer mapped", 0, NIC_ERRCAT_TRANSACTION },
-	{ UGNI_ST_INJECTED, "transaction failed (injected network error)", 1, NIC_ERRCAT_TRANSIENT },
+	{ UGNI_ST_INJECTED, "transaction failed (injected network error)", 1, NIC_ERRCAT_TRANSACTION },
 };
 
 const char *gni_err_str[] = {

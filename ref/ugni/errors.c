@@ -140,7 +140,9 @@ gni_return_t GNI_GetErrorEvent(gni_err_handle_t err_handle, gni_error_event_t *e
 /* 3.10.6 WaitErrorEvents: waits (forever) for a first event, then up
  * to timeout ms more for further ones, until events_size are copied.
  *   GNI_RC_SUCCESS (the array was filled), GNI_RC_INVALID_PARAM,
- *   GNI_RC_TIMEOUT (the array was not filled all the way) */
+ *   GNI_RC_TIMEOUT (the array was not filled all the way),
+ *   GNI_RC_NOT_DONE (a signal interrupted the wait for the first event),
+ *   GNI_RC_PERMISSION_ERROR (events cannot be written) */
 gni_return_t GNI_WaitErrorEvents(gni_err_handle_t err_handle, gni_error_event_t *events,
 		uint32_t events_size, uint32_t timeout, uint32_t *num_events)
 {
@@ -150,8 +152,14 @@ gni_return_t GNI_WaitErrorEvents(gni_err_handle_t err_handle, gni_error_event_t 
 
 	if (!e || !events || events_size == 0 || !num_events)
 		return GNI_RC_INVALID_PARAM;
+	if (nic_mem_check((uint64_t)(uintptr_t)events,
+			(uint64_t)events_size * sizeof *events, 1) != NIC_OK)
+		return GNI_RC_PERMISSION_ERROR;
 	while (!take(e, &events[0]))
-		nic_backoff(&round);
+		if (nic_backoff(&round)) {	/* interrupted by a signal */
+			*num_events = 0;
+			return GNI_RC_NOT_DONE;
+		}
 	got = 1;
 	uint64_t t0 = nic_now_ns();
 	round = 0;
