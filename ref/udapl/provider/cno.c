@@ -135,6 +135,7 @@ DAT_RETURN dapl_cno_wait(DAT_CNO_HANDLE cno_handle, DAT_TIMEOUT timeout,
 	deadline = dapl_deadline(timeout);
 	for (;;) {
 		dapl_progress();
+		dapl_release();
 		if (cno->triggered) {
 			*evd_handle = cno->triggered;
 			cno->triggered = NULL;

@@ -24,6 +24,8 @@ static DAT_RETURN start(struct ep *ep, const struct sockaddr_in *to,
 		.arg0 = qual, .arg1 = ep->pz->id, .len = (uint32_t)pd_size };
 	DAT_RETURN rc;
 
+	if (dapl_nomem())
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
 	ep->remote = *to;
 	ep->remote_port = qual;
 	ep->peer_nic = ntohl(to->sin_addr.s_addr);
@@ -127,10 +129,12 @@ DAT_RETURN dapl_ep_dup_connect(DAT_EP_HANDLE ep_handle, DAT_EP_HANDLE ep_dup_han
  * DAT_INVALID_PARAMETER, DAT_INVALID_STATE
  *
  * CONNECTED: the peer is told, both sides go DISCONNECTED and get
- * DAT_CONNECTION_EVENT_DISCONNECTED, posted Recvs are flushed.
- * Graceful and abrupt end alike, since no DTO is ever in progress when
- * the call starts.  ACTIVE_CONNECTION_PENDING: the request is
- * abandoned (a late ACCEPT is answered with DISC).  Other states:
+ * DAT_CONNECTION_EVENT_DISCONNECTED, posted Recvs are flushed.  A
+ * graceful disconnect with request completions held by the schedule
+ * waits in DISCONNECT_PENDING for them (schedule.c); a graceful one
+ * there has no effect, an abrupt one ends it at once.
+ * ACTIVE_CONNECTION_PENDING: the request is abandoned (a late ACCEPT is
+ * answered with DISC).  DISCONNECTED: a no-op.  Other states:
  * DAT_INVALID_STATE.
  */
 DAT_RETURN dapl_ep_disconnect(DAT_EP_HANDLE ep_handle, DAT_CLOSE_FLAGS disconnect_flags)
@@ -145,13 +149,27 @@ DAT_RETURN dapl_ep_disconnect(DAT_EP_HANDLE ep_handle, DAT_CLOSE_FLAGS disconnec
 	dapl_progress();
 	switch (ep->state) {
 	case DAT_EP_STATE_CONNECTED:
+		if (dapl_nomem())
+			return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
+		if (disconnect_flags == DAT_CLOSE_GRACEFUL_FLAG && ep->held) {
+			/* requests in progress complete first (schedule.c) */
+			ep->state = DAT_EP_STATE_DISCONNECT_PENDING;
+			return DAT_SUCCESS;
+		}
+		ep_send_disc(ep, 0);
+		ep_disconnected(ep, DAT_CONNECTION_EVENT_DISCONNECTED);
+		return DAT_SUCCESS;
 	case DAT_EP_STATE_DISCONNECT_PENDING:
+		if (disconnect_flags == DAT_CLOSE_GRACEFUL_FLAG)
+			return DAT_SUCCESS;	/* no effect */
 		ep_send_disc(ep, 0);
 		ep_disconnected(ep, DAT_CONNECTION_EVENT_DISCONNECTED);
 		return DAT_SUCCESS;
 	case DAT_EP_STATE_ACTIVE_CONNECTION_PENDING:
 		ep_disconnected(ep, DAT_CONNECTION_EVENT_DISCONNECTED);
 		return DAT_SUCCESS;
+	case DAT_EP_STATE_DISCONNECTED:
+		return DAT_SUCCESS;	/* "no-op" (the page) */
 	default:
 		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EP_UNCONNECTED);
 	}

@@ -150,6 +150,8 @@ DAT_RETURN dapl_cr_accept(DAT_CR_HANDLE cr_handle, DAT_EP_HANDLE ep_handle,
 	if (!ep->pz || !ep->conn_evd)
 		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EP_UNCONFIGURED);
 
+	if (dapl_nomem())
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
 	m.src_conn = ep->conn;
 	m.dst_conn = cr->peer_conn;
 	m.arg1 = ep->pz->id;

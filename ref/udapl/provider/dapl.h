@@ -155,6 +155,7 @@ struct rmr {
 	DAT_LMR_TRIPLET triplet;
 	DAT_MEM_PRIV_FLAGS priv;
 	uint32_t key;
+	int held;			/* binds in progress (schedule.c) */
 };
 
 struct event_slot {
@@ -215,6 +216,7 @@ struct ep {
 	DAT_COUNT pd_size;
 	struct obj *reserved_by;	/* RSP, or a CR for a Provider EP */
 	DAT_COUNT soft_hw, hard_hw;
+	int held;			/* requests in progress (schedule.c) */
 };
 
 struct psp {
@@ -414,6 +416,25 @@ DAT_RETURN dapl_srq_post_recv(DAT_SRQ_HANDLE, DAT_COUNT, DAT_LMR_TRIPLET *,
 DAT_RETURN dapl_srq_query(DAT_SRQ_HANDLE, DAT_SRQ_PARAM_MASK, DAT_SRQ_PARAM *);
 DAT_RETURN dapl_srq_resize(DAT_SRQ_HANDLE, DAT_COUNT);
 DAT_RETURN dapl_srq_set_lw(DAT_SRQ_HANDLE, DAT_COUNT);
+
+/* ---- test_control.c: the suite's test-control knobs ------------------- */
+
+/* One allocation a call needs: 1 when FAIL_NTH_ALLOCATION makes it fail. */
+int dapl_nomem(void);
+/* One transaction posted: 1 when FAIL_NTH_TRANSACTION makes it fail. */
+int dapl_fail_transaction(void);
+/* 1 while the adversarial schedule holds request completions back. */
+int dapl_hold(void);
+
+/* ---- schedule.c: request completions held by the schedule ------------- */
+
+/* A request's completion event: queued now, or held (schedule on). */
+void request_done(struct ep *ep, struct evd *evd, const DAT_EVENT *ev,
+		int notify, struct rmr *rmr);
+/* Release the held completions whose time came (dequeue and wait calls). */
+void dapl_release(void);
+void held_release_ep(struct ep *ep);	/* all of ep's, now, in order */
+void held_drop_ep(struct ep *ep);	/* ep is destroyed */
 
 #define ERR(type, sub) DAT_ERROR(type, sub)
 

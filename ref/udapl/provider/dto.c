@@ -72,11 +72,19 @@ static DAT_RETURN check_request_state(struct ep *ep)
 static void complete(struct ep *ep, DAT_DTO_COOKIE cookie, DAT_COMPLETION_FLAGS flags,
 		DAT_DTO_COMPLETION_STATUS status, DAT_VLEN len)
 {
+	DAT_EVENT ev = { .event_number = DAT_DTO_COMPLETION_EVENT };
+
 	if (status == DAT_DTO_SUCCESS && (flags & DAT_COMPLETION_SUPPRESS_FLAG))
 		return;
-	evd_post_dto(ep->req_evd, ep, cookie, status, len,
-			!(flags & DAT_COMPLETION_UNSIGNALLED_FLAG));
+	ev.event_data.dto_completion_event_data.ep_handle = ep;
+	ev.event_data.dto_completion_event_data.user_cookie = cookie;
+	ev.event_data.dto_completion_event_data.status = status;
+	ev.event_data.dto_completion_event_data.transfered_length = len;
+	request_done(ep, ep->req_evd, &ev, !(flags & DAT_COMPLETION_UNSIGNALLED_FLAG), NULL);
 }
+
+static void remote_fault(struct ep *ep, DAT_DTO_COOKIE cookie,
+		DAT_COMPLETION_FLAGS flags, DAT_DTO_COMPLETION_STATUS status);
 
 /* Copy between consumer memory and local segments, through their LMRs. */
 static int local_copy(struct ep *ep, DAT_COUNT n, const DAT_LMR_TRIPLET *iov,
@@ -118,6 +126,8 @@ DAT_RETURN dapl_ep_post_send(DAT_EP_HANDLE ep_handle, DAT_COUNT num_segments,
 	if ((rc = check_post(ep, DTO_SEND, num_segments, local_iov,
 			completion_flags, &total)) || (rc = check_request_state(ep)))
 		return rc;
+	if (dapl_nomem())
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_TEP);
 	if (ep->state == DAT_EP_STATE_DISCONNECTED) {
 		complete(ep, user_cookie, 0, DAT_DTO_ERR_FLUSHED, 0);	/* E-UDAPL-012 */
 		return DAT_SUCCESS;
@@ -132,6 +142,11 @@ DAT_RETURN dapl_ep_post_send(DAT_EP_HANDLE ep_handle, DAT_COUNT num_segments,
 	if (local_copy(ep, num_segments, local_iov, buf, total, 0)) {
 		free(buf);
 		complete(ep, user_cookie, completion_flags, DAT_DTO_ERR_LOCAL_PROTECTION, 0);
+		return DAT_SUCCESS;
+	}
+	if (dapl_fail_transaction()) {
+		free(buf);
+		remote_fault(ep, user_cookie, completion_flags, DAT_DTO_ERR_TRANSPORT);
 		return DAT_SUCCESS;
 	}
 	m.src_conn = ep->conn;
@@ -183,8 +198,14 @@ static DAT_RETURN rdma(DAT_EP_HANDLE ep_handle, enum dto_kind kind,
 		return ERR(DAT_LENGTH_ERROR, DAT_NO_SUBTYPE);
 	if ((rc = check_request_state(ep)))
 		return rc;
+	if (dapl_nomem())
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_TEP);
 	if (ep->state == DAT_EP_STATE_DISCONNECTED) {
 		complete(ep, user_cookie, 0, DAT_DTO_ERR_FLUSHED, 0);
+		return DAT_SUCCESS;
+	}
+	if (dapl_fail_transaction()) {
+		remote_fault(ep, user_cookie, completion_flags, DAT_DTO_ERR_TRANSPORT);
 		return DAT_SUCCESS;
 	}
 	len = write ? total : remote_buffer->segment_length;
@@ -279,7 +300,7 @@ DAT_RETURN dapl_ep_post_recv(DAT_EP_HANDLE ep_handle, DAT_COUNT num_segments,
 		return rc;
 	if (ep->srq)
 		return ERR(DAT_INVALID_STATE, DAT_NO_SUBTYPE);
-	if (ep->nrecv >= ep->attr.max_recv_dtos)
+	if (ep->nrecv >= ep->attr.max_recv_dtos || dapl_nomem())
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_TEP);
 	if (ep->state == DAT_EP_STATE_DISCONNECTED) {
 		evd_post_dto(ep->recv_evd, ep, user_cookie, DAT_DTO_ERR_FLUSHED, 0, 1);

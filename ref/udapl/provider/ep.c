@@ -301,6 +301,8 @@ DAT_RETURN dapl_ep_modify(DAT_EP_HANDLE ep_handle, DAT_EP_PARAM_MASK mask,
 	default:
 		return ERR(DAT_INVALID_STATE, DAT_NO_SUBTYPE);
 	}
+	if (dapl_nomem())
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
 	if (mask & DAT_EP_FIELD_PZ_HANDLE) {
 		if (ep->pz)
 			ep->pz->refs--;
@@ -324,8 +326,8 @@ DAT_RETURN dapl_ep_modify(DAT_EP_HANDLE ep_handle, DAT_EP_PARAM_MASK mask,
  * dat_ep_get_status(3DAT)
  * DAT_SUCCESS, DAT_INVALID_HANDLE
  *
- * Every request completes before its post returns, so request_idle is
- * always DAT_TRUE; recv_idle says no Recv is posted on the EP itself.
+ * request_idle says no request completion is held back (schedule.c);
+ * recv_idle says no Recv is posted on the EP itself.
  */
 DAT_RETURN dapl_ep_get_status(DAT_EP_HANDLE ep_handle, DAT_EP_STATE *ep_state,
 		DAT_BOOLEAN *recv_idle, DAT_BOOLEAN *request_idle)
@@ -340,7 +342,7 @@ DAT_RETURN dapl_ep_get_status(DAT_EP_HANDLE ep_handle, DAT_EP_STATE *ep_state,
 	if (recv_idle)
 		*recv_idle = ep->nrecv == 0 ? DAT_TRUE : DAT_FALSE;
 	if (request_idle)
-		*request_idle = DAT_TRUE;
+		*request_idle = ep->held == 0 ? DAT_TRUE : DAT_FALSE;
 	return DAT_SUCCESS;
 }
 
@@ -384,6 +386,7 @@ void ep_send_disc(struct ep *ep, int broken)
 
 void ep_disconnected(struct ep *ep, DAT_EVENT_NUMBER num)
 {
+	held_release_ep(ep);	/* request completions precede the event */
 	ep->state = DAT_EP_STATE_DISCONNECTED;
 	ep->deadline = 0;
 	ep_flush_recvs(ep);
@@ -402,6 +405,7 @@ void ep_destroy(struct ep *ep)
 		free(r);
 	}
 	drop_early(ep);
+	held_drop_ep(ep);
 	if (ep->reserved_by && ep->reserved_by->kind == DAT_HANDLE_TYPE_RSP)
 		((struct rsp *)ep->reserved_by)->ep = NULL;
 	if (ep->reserved_by && ep->reserved_by->kind == DAT_HANDLE_TYPE_CR)
@@ -535,6 +539,8 @@ DAT_RETURN dapl_ep_set_watermark(DAT_EP_HANDLE ep_handle, DAT_COUNT soft,
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	if (hard < 0 && hard != DAT_WATERMARK_INFINITE)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	if (dapl_nomem())
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
 	ep->soft_hw = soft;
 	ep->hard_hw = hard;
 	return DAT_SUCCESS;

@@ -244,7 +244,7 @@ DAT_RETURN dapl_evd_resize(DAT_EVD_HANDLE evd_handle, DAT_COUNT evd_min_qlen)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	if (evd_min_qlen < evd->count)
 		return ERR(DAT_INVALID_STATE, DAT_NO_SUBTYPE);
-	q = calloc((size_t)evd_min_qlen, sizeof *q);
+	q = nic_alloc((size_t)evd_min_qlen * sizeof *q);
 	if (!q)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
 	for (DAT_COUNT i = 0; i < evd->count; i++)
@@ -303,6 +303,7 @@ DAT_RETURN dapl_evd_dequeue(DAT_EVD_HANDLE evd_handle, DAT_EVENT *event)
 	if (!event)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	dapl_progress();
+	dapl_release();
 	if (take(evd, event))
 		return ERR(DAT_QUEUE_EMPTY, DAT_NO_SUBTYPE);
 	return DAT_SUCCESS;
@@ -363,6 +364,7 @@ DAT_RETURN dapl_evd_wait(DAT_EVD_HANDLE evd_handle, DAT_TIMEOUT timeout,
 	deadline = dapl_deadline(timeout);
 	for (;;) {
 		dapl_progress();
+		dapl_release();
 		if (!obj_get(evd_handle, DAT_HANDLE_TYPE_EVD))
 			return ERR(DAT_ABORT, DAT_SUB_INTERRUPTED);
 		if (evd->count >= threshold) {

@@ -235,6 +235,8 @@ DAT_RETURN dapl_ia_close(DAT_IA_HANDLE ia_handle, DAT_CLOSE_FLAGS ia_flags)
 		for (struct obj *o = ia->objs; o; o = o->next)
 			if ((struct evd *)o != ia->own_async || ia->own_async->refs > 1)
 				return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_IA_IN_USE);
+	if (dapl_nomem())
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
 	if (ia->async_evd)
 		ia->async_evd->refs--;
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)

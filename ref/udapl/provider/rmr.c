@@ -141,13 +141,25 @@ DAT_RETURN dapl_rmr_bind(DAT_RMR_HANDLE rmr_handle, const DAT_LMR_TRIPLET *lmr_t
 	}
 	if (ep->state != DAT_EP_STATE_CONNECTED && ep->state != DAT_EP_STATE_DISCONNECTED)
 		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EP_NOTREADY);
+	if (dapl_nomem())
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_TEP);
 
 	ev.event_data.rmr_completion_event_data.rmr_handle = rmr;
 	ev.event_data.rmr_completion_event_data.user_cookie = user_cookie;
 	if (ep->state == DAT_EP_STATE_DISCONNECTED) {
 		*rmr_context = rmr->key;
 		ev.event_data.rmr_completion_event_data.status = DAT_DTO_ERR_FLUSHED;
-		evd_post(ep->req_evd, &ev, 1);	/* flushes are always reported */
+		request_done(ep, ep->req_evd, &ev, 1, NULL);	/* flushes are always reported */
+		return DAT_SUCCESS;
+	}
+	if (dapl_fail_transaction()) {
+		/* fails after the return: the binding stays, the connection
+		 * breaks (dat_rmr_bind(3DAT)) */
+		*rmr_context = rmr->key;
+		ev.event_data.rmr_completion_event_data.status = DAT_RMR_OPERATION_FAILED;
+		request_done(ep, ep->req_evd, &ev, 1, NULL);
+		ep_send_disc(ep, 1);
+		ep_disconnected(ep, DAT_CONNECTION_EVENT_BROKEN);
 		return DAT_SUCCESS;
 	}
 	unbind(rmr);
@@ -170,8 +182,8 @@ DAT_RETURN dapl_rmr_bind(DAT_RMR_HANDLE rmr_handle, const DAT_LMR_TRIPLET *lmr_t
 	*rmr_context = rmr->key;
 	ev.event_data.rmr_completion_event_data.status = DAT_DTO_SUCCESS;
 	if (!(completion_flags & DAT_COMPLETION_SUPPRESS_FLAG))
-		evd_post(ep->req_evd, &ev,
-				!(completion_flags & DAT_COMPLETION_UNSIGNALLED_FLAG));
+		request_done(ep, ep->req_evd, &ev,
+				!(completion_flags & DAT_COMPLETION_UNSIGNALLED_FLAG), rmr);
 	return DAT_SUCCESS;
 }
 
@@ -185,8 +197,8 @@ void rmr_destroy(struct rmr *rmr)
 
 /*
  * dat_rmr_free(3DAT)
- * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_STATE (never: a bind is
- * complete when dat_rmr_bind returns)
+ * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_STATE (a bind whose
+ * completion the schedule holds is in progress)
  */
 DAT_RETURN dapl_rmr_free(DAT_RMR_HANDLE rmr_handle)
 {
@@ -194,6 +206,8 @@ DAT_RETURN dapl_rmr_free(DAT_RMR_HANDLE rmr_handle)
 
 	if (!rmr)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_RMR);
+	if (rmr->held)
+		return ERR(DAT_INVALID_STATE, DAT_NO_SUBTYPE);
 	rmr_destroy(rmr);
 	return DAT_SUCCESS;
 }

@@ -164,6 +164,8 @@ DAT_RETURN dapl_srq_resize(DAT_SRQ_HANDLE srq_handle, DAT_COUNT srq_max_recv_dto
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	if (srq_max_recv_dto < srq->nrecv)
 		return ERR(DAT_INVALID_STATE, DAT_NO_SUBTYPE);
+	if (dapl_nomem())
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_SRQ);
 	srq->attr.max_recv_dtos = srq_max_recv_dto;
 	return DAT_SUCCESS;
 }
