@@ -30,6 +30,17 @@ static int64_t limit_of(uint8_t ptag, enum nic_res res)
 	return lim;
 }
 
+/* 1 when the ptag holds more of res than its limit allows now (a limit
+ * lowered by the test-control interface): the excess has none to use. */
+int nic_res_over(uint8_t ptag, enum nic_res res)
+{
+	nic_lock();
+	int64_t lim = limit_of(ptag, res);
+	int over = lim >= 0 && fab->counts[ptag][res] > (uint64_t)lim;
+	nic_unlock();
+	return over;
+}
+
 int nic_res_take(uint8_t ptag, enum nic_res res)
 {
 	int rc = NIC_OK;

@@ -103,6 +103,15 @@ void *nic_alloc(size_t size)
 	return calloc(1, size);
 }
 
+/* The working memory of a call the spec documents GNI_RC_ERROR_NOMEM for
+ * but whose model needs no heap object: counted as one allocation, so the
+ * allocation-failure knob reaches it.  1: the allocation fails. */
+int nic_alloc_fails(void)
+{
+	const struct nic_knobs *kn = nic_knobs();
+	return kn->nomem_nth && ++allocations == kn->nomem_nth;
+}
+
 uint32_t nic_random(uint32_t bound)
 {
 	nic_knobs();

@@ -58,6 +58,7 @@ void nic_domain_detach(uint32_t slot);
 int nic_domain_find(uint32_t nic_addr, uint8_t ptag, uint32_t cookie,
 		uint32_t inst_id, uint32_t *slot);
 int nic_res_take(uint8_t ptag, enum nic_res res);	/* NIC_ENORES at limit */
+int nic_res_over(uint8_t ptag, enum nic_res res);	/* 1: above the limit */
 void nic_res_give(uint8_t ptag, enum nic_res res);
 int nic_job_configure(uint64_t job_id, uint8_t ptag, uint32_t cookie,
 		const struct nic_limits *limits);
@@ -211,6 +212,7 @@ void nic_knobs_limit(int res, int64_t n);	/* NIC_RES_COUNT: datagrams */
 void nic_knobs_schedule(uint64_t seed);	/* 0: off */
 int nic_fault_transaction(void);	/* 1: fail this transaction */
 void *nic_alloc(size_t size);		/* calloc, or NULL when injected */
+int nic_alloc_fails(void);		/* a call's working memory: 1 = fails */
 uint32_t nic_random(uint32_t bound);	/* seeded, in [0, bound) */
 
 /* ---- clock.c: time and polling ------------------------------------------- */

@@ -23,6 +23,8 @@ static gni_return_t post(struct ugni_ep *ep, void *in_data, uint16_t data_len,
 		return GNI_RC_INVALID_PARAM;
 	if (data_len > GNI_DATAGRAM_MAXSIZE || buf_size > GNI_DATAGRAM_MAXSIZE)
 		return GNI_RC_SIZE_ERROR;
+	if (nic_alloc_fails())
+		return GNI_RC_ERROR_NOMEM;
 	struct nic_dg_post p = { .domain = ep->nic->domain, .ep_key = ep->key,
 		.bound = ep->bound,
 		.peer_addr = nic_ntt_translate(ep->nic->cdm->ptag, ep->remote_addr),
@@ -61,6 +63,8 @@ static gni_return_t test(struct ugni_ep *ep, int by_id, uint64_t id,
 {
 	struct nic_dg_result r;
 
+	if (nic_alloc_fails())	/* before anything is consumed */
+		return GNI_RC_ERROR_NOMEM;
 	if (nic_dg_test(ep->key, by_id, id, 1, &r) != NIC_OK)
 		return GNI_RC_NO_MATCH;
 	switch (r.state) {

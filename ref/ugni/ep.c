@@ -70,6 +70,8 @@ gni_return_t GNI_EpBind(gni_ep_handle_t ep_handle, uint32_t remote_addr,
 		return GNI_RC_INVALID_PARAM;
 	if (ep->bound)
 		return GNI_RC_INVALID_STATE;	/* E-UGNI-059 */
+	if (nic_alloc_fails())
+		return GNI_RC_ERROR_NOMEM;
 	ep->bound = 1;
 	ep->remote_addr = remote_addr;
 	ep->remote_id = remote_id;

@@ -48,6 +48,10 @@ static gni_return_t reg(struct ugni_nic *n, const gni_mem_segment_t *segs,
 	}
 	if (nic_res_take(n->cdm->ptag, NIC_RES_MDD) != NIC_OK)
 		return GNI_RC_ERROR_RESOURCE;
+	if (nic_alloc_fails()) {
+		nic_res_give(n->cdm->ptag, NIC_RES_MDD);
+		return GNI_RC_ERROR_NOMEM;
+	}
 	unsigned f = (flags & GNI_MEM_READ_ONLY ? NIC_MDD_READONLY : 0) |
 		(flags & GNI_MEM_USE_VMDH ? NIC_MDD_VMDH : 0);
 	if (perm_conflict) {
@@ -99,6 +103,8 @@ gni_return_t GNI_SetMddResources(gni_nic_handle_t nic_handle, uint32_t num_entri
 
 	if (!n || num_entries == 0 || num_entries > 65536)
 		return GNI_RC_INVALID_PARAM;
+	if (nic_alloc_fails())
+		return GNI_RC_ERROR_NOMEM;
 	int rc = nic_mdd_set_vmdh_block(n->domain, num_entries);
 	return rc == NIC_OK ? GNI_RC_SUCCESS :
 		rc == NIC_ENOMEM ? GNI_RC_ERROR_NOMEM : GNI_RC_INVALID_PARAM;

@@ -254,6 +254,10 @@ gni_return_t ugni_post(struct ugni_ep *ep, gni_post_descriptor_t *d,
 	if ((rc = check(ep, d, r, &cq)) != GNI_RC_SUCCESS)
 		return rc;
 	int bte = engine == UGNI_BTE;
+	if (!bte && nic_res_over(ep->nic->cdm->ptag, NIC_RES_FMA))
+		return GNI_RC_ERROR_RESOURCE;	/* no FMA descriptor left */
+	if (bte && nic_alloc_fails())
+		return GNI_RC_ERROR_NOMEM;
 	if (bte && nic_res_take(ep->nic->cdm->ptag, NIC_RES_BTE) != NIC_OK)
 		return GNI_RC_ERROR_RESOURCE;
 

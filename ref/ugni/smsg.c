@@ -99,6 +99,8 @@ gni_return_t GNI_SmsgInit(gni_ep_handle_t ep_handle, gni_smsg_attr_t *local_smsg
 		return GNI_RC_INVALID_PARAM;	/* mailbox not in registered memory */
 	if (!ep->bound || ep->smsg.ready)
 		return GNI_RC_INVALID_STATE;	/* E-UGNI-091: already initialized */
+	if (nic_alloc_fails())
+		return GNI_RC_ERROR_NOMEM;
 	ep->smsg = (struct ugni_smsg){ .ready = 1, .type = l->msg_type,
 		.local_box = (uint8_t *)(uintptr_t)lbox,
 		.local_credits = l->mbox_maxcredit,
@@ -149,6 +151,8 @@ static gni_return_t smsg_send(struct ugni_ep *ep, const void *header, uint32_t h
 	uint64_t released = __atomic_load_n((uint64_t *)s->local_box, __ATOMIC_ACQUIRE);
 	if (s->sent - released >= s->remote_credits)
 		return GNI_RC_NOT_DONE;
+	if (nic_alloc_fails())	/* 3.7.2: insufficient memory */
+		return GNI_RC_ERROR_RESOURCE;
 
 	uint32_t peer = ugni_peer_domain(ep);
 	uint64_t off = CTRL + (s->sent % s->remote_credits) *
