@@ -1,0 +1,250 @@
+/*
+ * multiproc.c: what only several processes show (np=2, through the
+ * launcher): data and remote events across processes, AMO atomicity
+ * between processes, blocking calls woken by a peer, datagrams and SMSG
+ * across processes.  Each rank has one domain (inst_id = rank) and learns
+ * its peer's address, buffer and memory handle through PMI.
+ */
+#include <unistd.h>
+#include "fixture.h"
+
+#define BUF 65536
+
+struct card {
+	uint32_t addr, inst;
+	uint64_t buf;
+	gni_mem_handle_t mh;
+	gni_smsg_attr_t smsg;
+};
+
+struct mp {
+	int rank, size, peer;
+	struct fx_side me;
+	unsigned char *buf;
+	gni_mem_handle_t mh;
+	struct card cards[2];
+};
+
+static void mp_setup(struct mp *m, gni_cq_mode_t rcq_mode, int smsg)
+{
+	fx_pmi_init(&m->rank, &m->size);
+	m->peer = 1 - m->rank;
+	fx_domain(&m->me, (uint32_t)m->rank, FX_PTAG, FX_COOKIE, 0);
+	fx_cq(m->me.nic, 64, GNI_CQ_BLOCKING, &m->me.cq);
+	fx_cq(m->me.nic, 2048, rcq_mode, &m->me.rcq);
+	m->buf = fx_mem(BUF);
+	m->mh = fx_reg(m->me.nic, m->buf, BUF, m->me.rcq, 0);
+	struct card mine = { m->me.addr, (uint32_t)m->rank, U64(m->buf), m->mh, { 0 } };
+	void *mb;
+	if (smsg)
+		fx_smsg_attr(&m->me, GNI_SMSG_TYPE_MBOX, 64, 8, m->me.rcq, &mine.smsg, &mb);
+	fx_pmi_allgather(&mine, m->cards, sizeof mine);
+	fx_ep(&m->me, m->me.cq, m->cards[m->peer].addr, m->cards[m->peer].inst, &m->me.ep);
+	if (smsg)
+		RT_REQUIRE_EQ_INT(GNI_SmsgInit(m->me.ep, &mine.smsg, &m->cards[m->peer].smsg),
+				GNI_RC_SUCCESS, "UGNI-3.7.1-success");
+	fx_pmi_barrier();
+}
+
+static void mp_done(struct mp *m)
+{
+	fx_pmi_barrier();
+	GNI_EpDestroy(m->me.ep);
+	GNI_MemDeregister(m->me.nic, &m->mh);
+	GNI_CqDestroy(m->me.cq);
+	GNI_CqDestroy(m->me.rcq);
+	GNI_CdmDestroy(m->me.cdm);
+	fx_pmi_fini();
+}
+
+/* Rank 0 PUTs a pattern into rank 1 and GETs rank 1's pattern back. */
+RT_TEST_ATTRS(putget, "ugni.post_fma.multiprocess.put_get_data",
+	"UGNI-3.6.1-put-success,UGNI-3.6.1-get-success,UGNI-3.8.1-put-success,UGNI-3.8.1-get-success,UGNI-3.6.1-remote-event-put", "np=2")
+{
+	struct mp m; gni_cq_entry_t ev;
+	mp_setup(&m, GNI_CQ_NOBLOCK, 0);
+	struct card *p = &m.cards[m.peer];
+	fx_pattern(m.buf + BUF / 2, BUF / 4, 70 + (unsigned)m.rank);
+	fx_pmi_barrier();
+	if (m.rank == 0) {
+		unsigned char *src = m.buf + BUF / 2;
+		gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT | GNI_CQMODE_REMOTE_EVENT,
+				src, m.mh, NULL, p->mh, 4096);
+		d.remote_addr = p->buf;
+		RT_REQUIRE_EQ_INT(GNI_PostFma(m.me.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+		fx_complete(m.me.cq, &d, "UGNI-3.6.1-put-success");
+		gni_post_descriptor_t r = fx_desc(GNI_POST_RDMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+				src, m.mh, NULL, p->mh, 8192);
+		r.remote_addr = p->buf + 4096;
+		RT_REQUIRE_EQ_INT(GNI_PostRdma(m.me.ep, &r), GNI_RC_SUCCESS, "UGNI-3.8.1-put-success");
+		fx_complete(m.me.cq, &r, "UGNI-3.8.1-put-success");
+		gni_post_descriptor_t g = fx_desc(GNI_POST_FMA_GET, GNI_CQMODE_GLOBAL_EVENT,
+				m.buf, m.mh, NULL, p->mh, 4096);
+		g.remote_addr = p->buf + BUF / 2;
+		RT_REQUIRE_EQ_INT(GNI_PostFma(m.me.ep, &g), GNI_RC_SUCCESS, "UGNI-3.6.1-get-success");
+		fx_complete(m.me.cq, &g, "UGNI-3.6.1-get-success");
+		gni_post_descriptor_t rg = fx_desc(GNI_POST_RDMA_GET, GNI_CQMODE_GLOBAL_EVENT,
+				m.buf + 4096, m.mh, NULL, p->mh, 8192);
+		rg.remote_addr = p->buf + BUF / 2;
+		RT_REQUIRE_EQ_INT(GNI_PostRdma(m.me.ep, &rg), GNI_RC_SUCCESS, "UGNI-3.8.1-get-success");
+		fx_complete(m.me.cq, &rg, "UGNI-3.8.1-get-success");
+	}
+	fx_pmi_barrier();
+	if (m.rank == 1) {
+		unsigned char expect[BUF / 4];
+		fx_pattern(expect, sizeof expect, 70);
+		RT_EXPECT_EQ_INT(fx_event(m.me.rcq, &ev), GNI_RC_SUCCESS, "UGNI-3.6.1-remote-event-put");
+		RT_EXPECT_MEM_EQ(m.buf, expect, 4096, "UGNI-3.6.1-put-success");
+		RT_EXPECT_MEM_EQ(m.buf + 4096, expect, 8192, "UGNI-3.8.1-put-success");
+	} else {
+		unsigned char expect[BUF / 4];
+		fx_pattern(expect, sizeof expect, 71);
+		RT_EXPECT_MEM_EQ(m.buf, expect, 4096, "UGNI-3.6.1-get-success");
+		RT_EXPECT_MEM_EQ(m.buf + 4096, expect, 8192, "UGNI-3.8.1-get-success");
+	}
+	mp_done(&m);
+}
+
+/* Both ranks FADD 1 on rank 0's word, 1000 times each. */
+RT_TEST_ATTRS(atomic, "ugni.post_fma.multiprocess.fadd_atomic", "UGNI-3.12.2-amo-atomic-concurrent", "np=2")
+{
+	const char *c = "UGNI-3.12.2-amo-atomic-concurrent";
+	struct mp m; enum { N = 1000 };
+	mp_setup(&m, GNI_CQ_NOBLOCK, 0);
+	struct card *z = &m.cards[0];
+	static uint64_t fetched[N];
+	uint64_t *lw = (uint64_t *)(void *)(m.buf + 8192);
+	for (int i = 0; i < N; i++) {
+		gni_post_descriptor_t d = fx_desc(GNI_POST_AMO, GNI_CQMODE_GLOBAL_EVENT, lw, m.mh, NULL, z->mh, 8);
+		d.remote_addr = z->buf;
+		d.amo_cmd = GNI_FMA_ATOMIC_FADD;
+		d.first_operand = 1;
+		gni_ep_handle_t ep = m.me.ep;
+		if (m.rank == 0) {	/* rank 0 reaches its own word through a loopback endpoint */
+			static gni_ep_handle_t self;
+			if (!self)
+				fx_ep(&m.me, m.me.cq, m.me.addr, 0, &self);
+			ep = self;
+		}
+		RT_REQUIRE_EQ_INT(GNI_PostFma(ep, &d), GNI_RC_SUCCESS, c);
+		fx_complete(m.me.cq, &d, c);
+		fetched[i] = *lw;
+	}
+	uint64_t all[2 * N];
+	fx_pmi_barrier();
+	/* exchange the fetched values in pieces PMI can carry */
+	for (int k = 0; k < N; k += 100) {
+		uint64_t pair[200];
+		fx_pmi_allgather(&fetched[k], pair, 100 * 8);
+		memcpy(&all[k], pair, 800);
+		memcpy(&all[N + k], pair + 100, 800);
+	}
+	if (m.rank == 0) {
+		RT_EXPECT_EQ_U64(*(uint64_t *)(void *)m.buf, 2 * N, c);
+		static uint8_t seen[2 * N];
+		for (int i = 0; i < 2 * N; i++) {
+			if (!RT_EXPECT_TRUE(all[i] < 2 * N && !seen[all[i]], c))
+				break;
+			seen[all[i]] = 1;
+		}
+	} else {
+		RT_EXPECT_TRUE(1, c);
+	}
+	mp_done(&m);
+}
+
+/* Rank 1 blocks in a wait; rank 0 generates the event after a pause. */
+static void blocked(int how, const char *c)
+{
+	struct mp m; gni_cq_entry_t ev; uint32_t which = 9;
+	mp_setup(&m, GNI_CQ_BLOCKING, 0);
+	struct card *p = &m.cards[m.peer];
+	if (m.rank == 0) {
+		usleep(50000);
+		gni_post_descriptor_t d = fx_desc(GNI_POST_CQWRITE, GNI_CQMODE_SILENT, NULL, p->mh, NULL, p->mh, 0);
+		d.cqwrite_value = 0x77;
+		RT_REQUIRE_EQ_INT(GNI_PostCqWrite(m.me.ep, &d), GNI_RC_SUCCESS, "UGNI-3.9.6-success");
+		RT_EXPECT_TRUE(1, c);
+	} else {
+		gni_return_t rc = how == 0 ? GNI_CqWaitEvent(m.me.rcq, 10000, &ev)
+			: how == 1 ? GNI_CqWaitEvent(m.me.rcq, (uint64_t)-1, &ev)
+			: GNI_CqVectorWaitEvent(&m.me.rcq, 1, 10000, &ev, &which);
+		RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+		RT_EXPECT_EQ_U64(GNI_CQ_GET_DATA(ev), 0x77, c);
+		if (how == 2)
+			RT_EXPECT_EQ_INT(which, 0, c);
+	}
+	mp_done(&m);
+}
+
+RT_TEST_ATTRS(wait_blocks, "ugni.cq_wait_event.multiprocess.blocks_until_event",
+	"UGNI-3.9.3-blocks-until-event,UGNI-3.3.1-delay-count-zero-wakes-each-event", "np=2")
+{ blocked(0, "UGNI-3.9.3-blocks-until-event"); }
+RT_TEST_ATTRS(wait_forever, "ugni.cq_wait_event.multiprocess.timeout_minus_one", "UGNI-3.9.3-timeout-minus-one", "np=2")
+{ blocked(1, "UGNI-3.9.3-timeout-minus-one"); }
+RT_TEST_ATTRS(vwait_blocks, "ugni.cq_vector_wait_event.multiprocess.blocks_until_event", "UGNI-3.9.4-blocks-until-event", "np=2")
+{ blocked(2, "UGNI-3.9.4-blocks-until-event"); }
+
+/* Rank 1 waits forever on its datagram; rank 0 posts after a pause. */
+static void dgram_forever(int how, const char *c)
+{
+	struct mp m; gni_post_state_t st; uint32_t ra, rid; uint64_t id = 0;
+	unsigned char in[16], out[16];
+	mp_setup(&m, GNI_CQ_NOBLOCK, 0);
+	fx_pattern(in, 16, 80 + (unsigned)m.rank);
+	if (m.rank == 0) {
+		usleep(50000);
+		RT_REQUIRE_EQ_INT(GNI_EpPostDataWId(m.me.ep, in, 16, out, 16, 5), GNI_RC_SUCCESS, c);
+		RT_EXPECT_EQ_INT(GNI_EpPostDataWaitById(m.me.ep, 5, 10000, &st, &ra, &rid), GNI_RC_SUCCESS, c);
+	} else {
+		RT_REQUIRE_EQ_INT(GNI_EpPostDataWId(m.me.ep, in, 16, out, 16, 6), GNI_RC_SUCCESS, c);
+		gni_return_t rc = how == 0 ? GNI_EpPostDataWait(m.me.ep, (uint32_t)-1, &st, &ra, &rid)
+			: how == 1 ? GNI_EpPostDataWaitById(m.me.ep, 6, (uint32_t)-1, &st, &ra, &rid)
+			: GNI_PostDataProbeWaitById(m.me.nic, (uint32_t)-1, &id);
+		RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+		if (how == 2) {
+			RT_EXPECT_EQ_U64(id, 6, c);
+			RT_EXPECT_EQ_INT(GNI_EpPostDataWaitById(m.me.ep, 6, 1000, &st, &ra, &rid), GNI_RC_SUCCESS, c);
+		}
+		unsigned char expect[16];
+		fx_pattern(expect, 16, 80);
+		RT_EXPECT_MEM_EQ(out, expect, 16, c);
+		RT_EXPECT_EQ_INT(rid, 0, "UGNI-3.5.6-remote-address-id");
+	}
+	mp_done(&m);
+}
+
+RT_TEST_ATTRS(dg_wait, "ugni.ep_post_data_wait.multiprocess.timeout_forever", "UGNI-3.5.10-timeout-forever,UGNI-3.5.6-remote-address-id", "np=2")
+{ dgram_forever(0, "UGNI-3.5.10-timeout-forever"); }
+RT_TEST_ATTRS(dg_wait_id, "ugni.ep_post_data_wait_by_id.multiprocess.timeout_forever", "UGNI-3.5.11-timeout-forever", "np=2")
+{ dgram_forever(1, "UGNI-3.5.11-timeout-forever"); }
+RT_TEST_ATTRS(dg_probe, "ugni.post_data_probe_wait_by_id.multiprocess.waits", "UGNI-3.5.16-waits-for-completion", "np=2")
+{ dgram_forever(2, "UGNI-3.5.16-waits-for-completion"); }
+
+/* 200 numbered messages each way, credits recycled. */
+RT_TEST_ATTRS(smsg, "ugni.smsg_send.multiprocess.ping_pong_in_order",
+	"UGNI-3.7.2-in-order,UGNI-3.7.2-bidirectional,UGNI-3.7.2-remote-event", "np=2")
+{
+	const char *c = "UGNI-3.7.2-in-order";
+	struct mp m; void *h; gni_cq_entry_t ev;
+	mp_setup(&m, GNI_CQ_NOBLOCK, 1);
+	uint32_t sent = 0, recvd = 0;
+	int events = 0;
+	for (long it = 0; it < 2000000 && (recvd < 200 || sent < 200); it++) {
+		if (sent < 200 && GNI_SmsgSend(m.me.ep, &sent, 4, NULL, 0, sent) == GNI_RC_SUCCESS)
+			sent++;
+		if (GNI_SmsgGetNext(m.me.ep, &h) == GNI_RC_SUCCESS) {
+			if (!RT_EXPECT_EQ_INT(*(uint32_t *)h, recvd, c))
+				break;
+			recvd++;
+			GNI_SmsgRelease(m.me.ep);
+		}
+		while (GNI_CqGetEvent(m.me.cq, &ev) == GNI_RC_SUCCESS)
+			;
+		while (GNI_CqGetEvent(m.me.rcq, &ev) == GNI_RC_SUCCESS)
+			events++;
+	}
+	RT_EXPECT_EQ_INT(recvd, 200, "UGNI-3.7.2-bidirectional");
+	RT_EXPECT_TRUE(events > 0, "UGNI-3.7.2-remote-event");
+	mp_done(&m);
+}
