@@ -181,6 +181,18 @@ static dmapp_return_t issue(const struct call *c, const struct xf *x,
 	return DMAPP_RC_NOT_USED;
 }
 
+/* 4.9: an _nb or _nbi call's status says only whether the request was
+ * initiated; no _nb or _nbi section lists DMAPP_RC_TRANSACTION_ERROR, so
+ * a failed transfer is the sync call's to report (E-DMAPP-034, -045). */
+static void check_initiation(const struct call *c, long long rc,
+			     const char *cl)
+{
+	if (c->form != BLK && rc == DMAPP_RC_TRANSACTION_ERROR)
+		RT_FAIL(cl, "a-code-its-section-lists",
+			"DMAPP_RC_TRANSACTION_ERROR-from-the-call",
+			"dmapp_%s reported a transfer failure itself", c->name);
+}
+
 static dmapp_return_t complete(const struct call *c, dmapp_syncid_handle_t *sid)
 {
 	switch (c->form) {
@@ -382,6 +394,7 @@ static void run(const struct call *c, const struct run *r)
 		for (int i = 0; i < r->nstep; i++) {
 			sid[i] = NULL;
 			rcs[i] = issue(c, &r->st[i], L, R, seg, &sid[i]);
+			check_initiation(c, rcs[i], r->clause);
 			done[i] = rcs[i];
 			if (rcs[i] == DMAPP_RC_SUCCESS && !r->defer)
 				done[i] = complete(c, &sid[i]);
@@ -908,6 +921,7 @@ static void a_outside(const struct call *c, const char *cl, int arg)
 		/* the first element is the segment's last 8 bytes */
 		end = (uint8_t *)dt_job.sheap_seg.addr + dt_job.sheap_seg.len - 8;
 		rc = issue(c, &x, L, end, &dt_job.sheap_seg, &sid);
+		check_initiation(c, rc, cl);
 		if (rc == DMAPP_RC_SUCCESS)
 			rc = complete(c, &sid);
 		rt_check_in(rc, ok, 3, "rc", "REMOTE_ERRORS", cl, __FILE__,
@@ -974,6 +988,16 @@ static void a_param(const struct call *c, const char *cl, int arg)
 	case P_GARBAGE_SEG:
 		dt_garbage(&garbage, sizeof garbage, 7);
 		rc = issue(c, &x, L, blk, &garbage, &sid);
+		check_initiation(c, rc, cl);
+		if (rc == DMAPP_RC_SUCCESS)
+			rc = complete(c, &sid);
+		rt_check_in(rc, remote, 3, "rc", "REMOTE_ERRORS", cl, __FILE__,
+			    __LINE__, false);
+		/* the live descriptor with random bytes for its handle */
+		garbage = *seg;
+		dt_garbage(&garbage.memhndl, sizeof garbage.memhndl, 11);
+		rc = issue(c, &x, L, blk, &garbage, &sid);
+		check_initiation(c, rc, cl);
 		if (rc == DMAPP_RC_SUCCESS)
 			rc = complete(c, &sid);
 		rt_check_in(rc, remote, 3, "rc", "REMOTE_ERRORS", cl, __FILE__,
