@@ -69,6 +69,8 @@ DAT_RETURN dapl_ep_connect(DAT_EP_HANDLE ep_handle, DAT_IA_ADDRESS_PTR remote_ia
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_EP);
 	if (!remote_ia_address)
 		return ERR(DAT_INVALID_ADDRESS, DAT_INVALID_ADDRESS_MALFORMED);
+	if (timeout == 0)	/* "Values must be positive" */
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG4);
 	if (private_data_size < 0 || private_data_size > DAPL_MAX_PRIVATE_DATA)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
 	if (private_data_size > 0 && !private_data)
@@ -109,6 +111,8 @@ DAT_RETURN dapl_ep_dup_connect(DAT_EP_HANDLE ep_handle, DAT_EP_HANDLE ep_dup_han
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_EP);
 	if (!dup)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE2);
+	if (timeout == 0)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
 	if (private_data_size < 0 || private_data_size > DAPL_MAX_PRIVATE_DATA)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG4);
 	if (private_data_size > 0 && !private_data)

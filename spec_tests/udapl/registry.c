@@ -1,0 +1,404 @@
+/*
+ * registry.c: libdat as a registry: the static registry (a temporary
+ * dat.conf named by DAT_OVERRIDE), and the dynamic one, into which the
+ * test registers a Provider of its own: a DAT_PROVIDER table whose
+ * ia_open_func / ia_close_func are the test's, so that what libdat hands
+ * the Provider can be observed.
+ *
+ * libdat may read its static registry once per process, so a test that
+ * needs its own dat.conf runs its checks in a child process started with
+ * DAT_OVERRIDE set (reg_child).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <dat/dat_registry.h>
+#include "ut.h"
+
+#define CHILD_ENV "RDMACTS_UDAPL_REGISTRY_CHILD"
+
+/*
+ * In the parent: writes conf to a file, runs this test again in a child
+ * with DAT_OVERRIDE naming it, checks that the child passed, and returns
+ * false.  In that child: returns true (the caller runs the checks).
+ */
+static bool reg_child(const char *conf, const char *cl)
+{
+	char path[64], self[4096];
+	int status;
+	FILE *f;
+	pid_t pid;
+	ssize_t n;
+
+	if (getenv(CHILD_ENV))
+		return true;
+	snprintf(path, sizeof path, "/tmp/rdmacts-dat-%d.conf", (int)getpid());
+	if (conf) {
+		f = fopen(path, "w");
+		RT_REQUIRE_TRUE(f != NULL, cl);
+		fputs(conf, f);
+		fclose(f);
+	} else {
+		unlink(path);	/* no static registry at all */
+	}
+	n = readlink("/proc/self/exe", self, sizeof self - 1);
+	RT_REQUIRE_TRUE(n > 0, cl);
+	self[n] = 0;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		setenv("DAT_OVERRIDE", path, 1);
+		setenv(CHILD_ENV, "1", 1);
+		execl(self, self, "--run", rt_current_test(), (char *)NULL);
+		_exit(127);
+	}
+	RT_REQUIRE_TRUE(pid > 0, cl);
+	waitpid(pid, &status, 0);
+	unlink(path);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 77)
+		rt_unsupported("see the child's reason");
+	RT_EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0, cl);
+	return false;
+}
+
+#define CONF3 \
+	"# a comment line\n" \
+	"regA u1.2 nonthreadsafe default /nonexistent/libdat_none.so none.1 \"\" \"\"\n" \
+	"this line is malformed\n" \
+	"regB u1.2 threadsafe nondefault /nonexistent/libdat_none.so none.1 \"\" \"\"\n" \
+	"regC u9.9\n" \
+	"regD u1.1 nonthreadsafe default /nonexistent/libdat_none.so none.1 \"\" \"\"\n"
+
+static DAT_COUNT list(DAT_PROVIDER_INFO *info, DAT_COUNT max, const char *cl)
+{
+	DAT_PROVIDER_INFO *p[64];
+	DAT_COUNT n = -1;
+	for (DAT_COUNT i = 0; i < max && i < 64; i++)
+		p[i] = &info[i];
+	memset(info, 0x7f, sizeof *info * (size_t)max);
+	UT_OK(dat_registry_list_providers(max, &n, p), cl);
+	return n;
+}
+
+static const DAT_PROVIDER_INFO *find(const DAT_PROVIDER_INFO *info, DAT_COUNT n,
+		const char *name)
+{
+	for (DAT_COUNT i = 0; i < n; i++)
+		if (!strncmp(info[i].ia_name, name, DAT_NAME_MAX_LENGTH))
+			return &info[i];
+	return NULL;
+}
+
+#define C_SR "UDAPL-dat_conf-static-registry-read"
+#define C_MAL "UDAPL-dat_conf-malformed-line-skipped"
+#define C_LOK "UDAPL-dat_registry_list_providers-rc-success"
+#define C_NAMEMAX "UDAPL-dat_registry_list_providers-name-max-length"
+#define C_NOEFF "UDAPL-dat_registry_list_providers-no-effect-on-registry"
+RT_TEST(reg_static, "udapl.registry_list_providers.static.dat_conf",
+		C_SR "," C_MAL "," C_LOK "," C_NAMEMAX "," C_NOEFF)
+{
+	DAT_PROVIDER_INFO info[8], again[8];
+	const DAT_PROVIDER_INFO *e;
+
+	if (!reg_child(CONF3, C_SR))
+		return;
+	DAT_COUNT n = list(info, 8, C_LOK);
+	RT_EXPECT_EQ_INT(n, 3, C_MAL);	/* the comment and two bad lines skipped */
+	for (DAT_COUNT i = 0; i < n && i < 8; i++)
+		RT_EXPECT_TRUE(memchr(info[i].ia_name, 0, DAT_NAME_MAX_LENGTH) != NULL, C_NAMEMAX);
+	if ((e = find(info, n, "regA"))) {
+		RT_EXPECT_EQ_INT(e->dapl_version_major, 1, C_SR);
+		RT_EXPECT_EQ_INT(e->dapl_version_minor, 2, C_SR);
+		RT_EXPECT_EQ_INT(e->is_thread_safe, DAT_FALSE, C_SR);
+	} else {
+		RT_FAIL(C_SR, "regA", "absent", "a dat.conf entry is not listed");
+	}
+	if ((e = find(info, n, "regB")))
+		RT_EXPECT_EQ_INT(e->is_thread_safe, DAT_TRUE, C_SR);
+	else
+		RT_FAIL(C_MAL, "regB", "absent", "an entry after a malformed line is lost");
+	if ((e = find(info, n, "regD")))
+		RT_EXPECT_EQ_INT(e->dapl_version_minor, 1, C_SR);
+	else
+		RT_FAIL(C_MAL, "regD", "absent", "an entry after a malformed line is lost");
+	RT_EXPECT_TRUE(find(info, n, "regC") == NULL, C_MAL);
+	RT_EXPECT_EQ_INT(list(again, 8, C_NOEFF), n, C_NOEFF);
+	RT_EXPECT_TRUE(memcmp(info, again, sizeof *info * (size_t)n) == 0, C_NOEFF);
+}
+
+#define C_SMALL "UDAPL-dat_registry_list_providers-rc-invalid-parameter-too-small"
+#define C_LNULL "UDAPL-dat_registry_list_providers-rc-invalid-parameter-null"
+RT_TEST(reg_small, "udapl.registry_list_providers.param.too_small", C_SMALL "," C_LNULL)
+{
+	DAT_PROVIDER_INFO one, *p[1] = { &one };
+	DAT_COUNT n = -1;
+
+	if (!reg_child(CONF3, C_SMALL))
+		return;
+	UT_RC(dat_registry_list_providers(1, &n, p), DAT_INVALID_PARAMETER, C_SMALL);
+	RT_EXPECT_EQ_INT(n, 3, C_SMALL);
+	n = -1;
+	UT_RC(dat_registry_list_providers(3, &n, NULL), DAT_INVALID_PARAMETER, C_LNULL);
+}
+
+RT_TEST(reg_missing, "udapl.registry_list_providers.static.missing",
+		"UDAPL-dat_registry_list_providers-rc-internal-error")
+{
+	const char *cl = "UDAPL-dat_registry_list_providers-rc-internal-error";
+	DAT_PROVIDER_INFO one, *p[1] = { &one };
+	DAT_COUNT n;
+
+	if (!reg_child(NULL, cl))
+		return;
+	UT_RC(dat_registry_list_providers(1, &n, p), DAT_INTERNAL_ERROR, cl);
+}
+
+RT_TEST(reg_nolib, "udapl.ia_open.registry.missing_library",
+		"UDAPL-dat_conf-missing-library")
+{
+	const char *cl = "UDAPL-dat_conf-missing-library";
+	DAT_EVD_HANDLE async = DAT_HANDLE_NULL;
+	DAT_IA_HANDLE ia = DAT_HANDLE_NULL;
+
+	if (!reg_child(CONF3, cl))
+		return;
+	DAT_RETURN rc = dat_ia_open((DAT_NAME_PTR)"regA", 8, &async, &ia);
+	RT_EXPECT_TRUE(rc != DAT_SUCCESS, cl);
+}
+
+/* ---- the dynamic registry, with the test's own Provider ---- */
+
+struct fake_ia { DAT_PROVIDER *provider; int closed; };
+static DAT_PROVIDER fake;
+static struct fake_ia fake_ias[4];
+static char opened_name[DAT_NAME_MAX_LENGTH];
+static int opens;
+
+static DAT_RETURN fake_open(const DAT_NAME_PTR name, DAT_COUNT qlen,
+		DAT_EVD_HANDLE *async, DAT_IA_HANDLE *ia)
+{
+	(void)qlen;
+	snprintf(opened_name, sizeof opened_name, "%s", name);
+	if (opens >= 4)
+		return DAT_ERROR(DAT_INSUFFICIENT_RESOURCES, DAT_NO_SUBTYPE);
+	fake_ias[opens].provider = &fake;
+	*ia = &fake_ias[opens++];
+	*async = DAT_HANDLE_NULL;
+	return DAT_SUCCESS;
+}
+
+static DAT_RETURN fake_close(DAT_IA_HANDLE ia, DAT_CLOSE_FLAGS flags)
+{
+	(void)flags;
+	((struct fake_ia *)ia)->closed = 1;
+	return DAT_SUCCESS;
+}
+
+static DAT_PROVIDER_INFO fake_info(const char *name, DAT_UINT32 minor, DAT_BOOLEAN ts)
+{
+	DAT_PROVIDER_INFO i;
+	memset(&i, 0, sizeof i);
+	snprintf(i.ia_name, sizeof i.ia_name, "%s", name);
+	i.dapl_version_major = DAT_VERSION_MAJOR;
+	i.dapl_version_minor = minor;
+	i.is_thread_safe = ts;
+	fake.device_name = "rdmacts-test";
+	fake.ia_open_func = fake_open;
+	fake.ia_close_func = fake_close;
+	return i;
+}
+
+static DAT_RETURN open_name(const char *name, DAT_IA_HANDLE *ia)
+{
+	DAT_EVD_HANDLE async = DAT_HANDLE_NULL;
+	return dat_ia_open((DAT_NAME_PTR)name, 8, &async, ia);
+}
+
+#define C_ADD "UDAPL-dat_registry_add_provider-rc-success"
+#define C_LISTED "UDAPL-dat_registry_list_providers-dynamic-entries-listed"
+#define C_INFO "UDAPL-dat_registry_add_provider-info-matches-open"
+#define C_REM "UDAPL-dat_registry_remove_provider-rc-success"
+RT_TEST(reg_add, "udapl.registry_add_provider.rc.success",
+		C_ADD "," C_LISTED "," C_INFO "," C_REM)
+{
+	DAT_PROVIDER_INFO i = fake_info("rdmacts-fake0", DAT_VERSION_MINOR, DAT_FALSE);
+	DAT_PROVIDER_INFO all[64];
+	DAT_IA_HANDLE ia;
+	DAT_COUNT n;
+
+	UT_OK(dat_registry_add_provider(&fake, &i), C_ADD);
+	UT_REQ(dat_registry_list_providers(0, &n, NULL), C_LISTED);
+	RT_REQUIRE_TRUE(n > 0 && n <= 64, C_LISTED);
+	n = list(all, n, C_LISTED);
+	RT_EXPECT_TRUE(find(all, n, "rdmacts-fake0") != NULL, C_LISTED);
+	/* an open of that name reaches the registered Provider */
+	UT_OK(open_name("rdmacts-fake0", &ia), C_INFO);
+	RT_EXPECT_TRUE(!strcmp(opened_name, "rdmacts-fake0"), C_INFO);
+	UT_OK(dat_ia_close(ia, DAT_CLOSE_GRACEFUL_FLAG), C_INFO);
+	RT_EXPECT_EQ_INT(fake_ias[0].closed, 1, C_INFO);
+	UT_OK(dat_registry_remove_provider(&fake, &i), C_REM);
+	UT_RC(open_name("rdmacts-fake0", &ia), DAT_PROVIDER_NOT_FOUND, C_REM);
+	UT_REQ(dat_registry_list_providers(0, &n, NULL), C_LISTED);
+	n = list(all, n, C_LISTED);
+	RT_EXPECT_TRUE(find(all, n, "rdmacts-fake0") == NULL, C_LISTED);
+}
+
+RT_TEST(reg_add_null, "udapl.registry_add_provider.param.null",
+		"UDAPL-dat_registry_add_provider-rc-invalid-parameter")
+{
+	const char *cl = "UDAPL-dat_registry_add_provider-rc-invalid-parameter";
+	DAT_PROVIDER_INFO i = fake_info("rdmacts-fake1", DAT_VERSION_MINOR, DAT_FALSE);
+	UT_RC(dat_registry_add_provider(NULL, &i), DAT_INVALID_PARAMETER, cl);
+	UT_RC(dat_registry_add_provider(&fake, NULL), DAT_INVALID_PARAMETER, cl);
+}
+
+RT_TEST(reg_add_twice, "udapl.registry_add_provider.state.already_registered",
+		"UDAPL-dat_registry_add_provider-rc-provider-already-registered")
+{
+	const char *cl = "UDAPL-dat_registry_add_provider-rc-provider-already-registered";
+	DAT_PROVIDER_INFO i = fake_info("rdmacts-fake2", DAT_VERSION_MINOR, DAT_FALSE);
+	UT_REQ(dat_registry_add_provider(&fake, &i), cl);
+	UT_RC(dat_registry_add_provider(&fake, &i), DAT_PROVIDER_ALREADY_REGISTERED, cl);
+	UT_OK(dat_registry_remove_provider(&fake, &i), cl);
+}
+
+RT_TEST(reg_full, "udapl.registry_add_provider.resources.full",
+		"UDAPL-dat_registry_add_provider-rc-insufficient-resources")
+{
+	const char *cl = "UDAPL-dat_registry_add_provider-rc-insufficient-resources";
+	char name[32];
+	int n;
+	DAT_RETURN rc = DAT_SUCCESS;
+
+	for (n = 0; n < 4096; n++) {
+		snprintf(name, sizeof name, "rdmacts-full%d", n);
+		DAT_PROVIDER_INFO i = fake_info(name, DAT_VERSION_MINOR, DAT_FALSE);
+		if ((rc = dat_registry_add_provider(&fake, &i)) != DAT_SUCCESS)
+			break;
+	}
+	for (int k = 0; k < n; k++) {
+		snprintf(name, sizeof name, "rdmacts-full%d", k);
+		DAT_PROVIDER_INFO i = fake_info(name, DAT_VERSION_MINOR, DAT_FALSE);
+		dat_registry_remove_provider(&fake, &i);
+	}
+	if (rc == DAT_SUCCESS)
+		rt_unsupported("the registry took 4096 Providers without filling up");
+	UT_RC(rc, DAT_INSUFFICIENT_RESOURCES, cl);
+}
+
+#define C_MULTI "UDAPL-dat_registry_add_provider-multiple-registrations"
+RT_TEST(reg_multi, "udapl.registry_add_provider.state.two_names", C_MULTI)
+{
+	DAT_PROVIDER_INFO i1 = fake_info("rdmacts-port1", DAT_VERSION_MINOR, DAT_FALSE);
+	DAT_PROVIDER_INFO i2 = fake_info("rdmacts-port2", DAT_VERSION_MINOR, DAT_FALSE);
+	DAT_IA_HANDLE a, b;
+	UT_REQ(dat_registry_add_provider(&fake, &i1), C_MULTI);
+	UT_REQ(dat_registry_add_provider(&fake, &i2), C_MULTI);
+	UT_OK(open_name("rdmacts-port1", &a), C_MULTI);
+	RT_EXPECT_TRUE(!strcmp(opened_name, "rdmacts-port1"), C_MULTI);
+	UT_OK(open_name("rdmacts-port2", &b), C_MULTI);
+	RT_EXPECT_TRUE(!strcmp(opened_name, "rdmacts-port2"), C_MULTI);
+}
+
+#define C_INUSE "UDAPL-dat_registry_remove_provider-rc-provider-in-use"
+#define C_REFC "UDAPL-dat_ia_close-provider-refcount"
+RT_TEST(reg_inuse, "udapl.registry_remove_provider.state.in_use", C_INUSE "," C_REFC)
+{
+	DAT_PROVIDER_INFO i = fake_info("rdmacts-fake3", DAT_VERSION_MINOR, DAT_FALSE);
+	DAT_IA_HANDLE ia;
+	UT_REQ(dat_registry_add_provider(&fake, &i), C_INUSE);
+	UT_REQ(open_name("rdmacts-fake3", &ia), C_INUSE);
+	UT_RC(dat_registry_remove_provider(&fake, &i), DAT_PROVIDER_IN_USE, C_INUSE);
+	UT_REQ(dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG), C_REFC);
+	UT_OK(dat_registry_remove_provider(&fake, &i), C_REFC);
+}
+
+RT_TEST(reg_rem_unknown, "udapl.registry_remove_provider.param.not_registered",
+		"UDAPL-dat_registry_remove_provider-rc-invalid-parameter")
+{
+	const char *cl = "UDAPL-dat_registry_remove_provider-rc-invalid-parameter";
+	DAT_PROVIDER_INFO i = fake_info("rdmacts-never", DAT_VERSION_MINOR, DAT_FALSE);
+	UT_RC(dat_registry_remove_provider(&fake, &i), DAT_INVALID_PARAMETER, cl);
+	UT_REQ(dat_registry_add_provider(&fake, &i), cl);
+	UT_REQ(dat_registry_remove_provider(&fake, &i), cl);
+	UT_RC(dat_registry_remove_provider(&fake, &i), DAT_INVALID_PARAMETER, cl);
+}
+
+#define C_NEWSESS "UDAPL-dat_registry_remove_provider-removal-prevents-new-sessions"
+RT_TEST(reg_sessions, "udapl.registry_remove_provider.state.new_sessions", C_NEWSESS)
+{
+	DAT_PROVIDER_INFO i = fake_info("rdmacts-fake4", DAT_VERSION_MINOR, DAT_FALSE);
+	DAT_IA_HANDLE ia;
+	UT_REQ(dat_registry_add_provider(&fake, &i), C_NEWSESS);
+	UT_REQ(open_name("rdmacts-fake4", &ia), C_NEWSESS);
+	UT_REQ(dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG), C_NEWSESS);
+	UT_REQ(dat_registry_remove_provider(&fake, &i), C_NEWSESS);
+	int before = opens;
+	UT_RC(open_name("rdmacts-fake4", &ia), DAT_PROVIDER_NOT_FOUND, C_NEWSESS);
+	RT_EXPECT_EQ_INT(opens, before, C_NEWSESS);	/* the Provider was not called */
+}
+
+#define C_VER "UDAPL-dat_registry_list_providers-version-match-rule"
+RT_TEST(reg_version, "udapl.registry_list_providers.state.version_match", C_VER)
+{
+	DAT_PROVIDER_INFO i = fake_info("rdmacts-fake5", DAT_VERSION_MINOR + 1, DAT_FALSE);
+	DAT_EVD_HANDLE async = DAT_HANDLE_NULL;
+	DAT_IA_HANDLE ia;
+	UT_REQ(dat_registry_add_provider(&fake, &i), C_VER);
+	/* same major, higher minor, same thread safety: opens */
+	UT_OK(dat_ia_openv((DAT_NAME_PTR)"rdmacts-fake5", 8, &async, &ia,
+			DAT_VERSION_MAJOR, DAT_VERSION_MINOR, DAT_FALSE), C_VER);
+	/* another major, a higher minor, thread safety it lacks: not found */
+	UT_RC(dat_ia_openv((DAT_NAME_PTR)"rdmacts-fake5", 8, &async, &ia,
+			DAT_VERSION_MAJOR + 1, DAT_VERSION_MINOR, DAT_FALSE), DAT_PROVIDER_NOT_FOUND, C_VER);
+	UT_RC(dat_ia_openv((DAT_NAME_PTR)"rdmacts-fake5", 8, &async, &ia,
+			DAT_VERSION_MAJOR, DAT_VERSION_MINOR + 2, DAT_FALSE), DAT_PROVIDER_NOT_FOUND, C_VER);
+	UT_RC(dat_ia_openv((DAT_NAME_PTR)"rdmacts-fake5", 8, &async, &ia,
+			DAT_VERSION_MAJOR, DAT_VERSION_MINOR, DAT_TRUE), DAT_PROVIDER_NOT_FOUND, C_VER);
+}
+
+RT_TEST(reg_ro_aware, "udapl.ia_open.registry.ro_aware_prefix", "UDAPL-dat_conf-ro-aware-prefix")
+{
+	const char *cl = "UDAPL-dat_conf-ro-aware-prefix";
+	DAT_PROVIDER_INFO i = fake_info("rdmacts-fake6", DAT_VERSION_MINOR, DAT_FALSE);
+	DAT_IA_HANDLE ia;
+	UT_REQ(dat_registry_add_provider(&fake, &i), cl);
+	UT_OK(open_name("RO_AWARE_rdmacts-fake6", &ia), cl);
+	RT_EXPECT_TRUE(!strcmp(opened_name, "rdmacts-fake6"), cl);
+}
+
+/* Thread safety the Provider does not offer (dat_ia_open(3DAT)). */
+static void model(int v, const char *cl)
+{
+	struct ut_ia u;
+	DAT_PROVIDER_ATTR p;
+	DAT_EVD_HANDLE async = DAT_HANDLE_NULL;
+	DAT_IA_HANDLE ia = DAT_HANDLE_NULL;
+	DAT_RETURN rc;
+
+	ut_open(&u, cl);
+	ut_attrs(u.ia, NULL, &p);
+	ut_close(&u);
+	if (p.is_thread_safe == DAT_TRUE)
+		rt_unsupported("the Provider is thread safe");
+	/* dat_ia_open is the macro over dat_ia_openv with DAT_THREADSAFE
+	 * (E-UDAPL-040): both reach the call below, v says which page */
+	(void)v;
+	rc = dat_ia_openv((DAT_NAME_PTR)ut_ia_name(), 8, &async, &ia,
+			DAT_VERSION_MAJOR, DAT_VERSION_MINOR, DAT_TRUE);
+	/* E-UDAPL-041: the registry may refuse it before the Provider does */
+	UT_RC_IN(rc, cl, DAT_MODEL_NOT_SUPPORTED, DAT_PROVIDER_NOT_FOUND);
+}
+RT_TEST(ia_open_model, "udapl.ia_open.model.thread_safety",
+		"UDAPL-dat_ia_open-rc-model-not-supported")
+{
+	model(0, "UDAPL-dat_ia_open-rc-model-not-supported");
+}
+RT_TEST(ia_openv_model, "udapl.ia_openv.model.thread_safety",
+		"UDAPL-dat_ia_openv-rc-model-not-supported")
+{
+	model(1, "UDAPL-dat_ia_openv-rc-model-not-supported");
+}
