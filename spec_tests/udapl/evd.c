@@ -4,6 +4,7 @@
  * CNO trigger and its agent.
  */
 #include <signal.h>
+#include <sys/time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,9 +231,12 @@ EVD_TEST(w_intr, "udapl.evd_wait.rc.interrupted", "UDAPL-dat_evd_wait-rc-interru
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_alarm;
 	sigaction(SIGALRM, &sa, NULL);
-	alarm(1);
-	UT_RC(dat_evd_wait(sw_evd(u, 4, DAT_HANDLE_NULL, cl), 3000000, 1, &ev, &n), DAT_INTERRUPTED_CALL, cl);
-	alarm(0);
+	/* A signal every 50 ms until the wait returns: one that lands while
+	 * the implementation is not asleep must not make the test flaky. */
+	struct itimerval every = { { 0, 50000 }, { 0, 200000 } }, off = { { 0, 0 }, { 0, 0 } };
+	setitimer(ITIMER_REAL, &every, NULL);
+	UT_RC(dat_evd_wait(sw_evd(u, 4, DAT_HANDLE_NULL, cl), 10000000, 1, &ev, &n), DAT_INTERRUPTED_CALL, cl);
+	setitimer(ITIMER_REAL, &off, NULL);
 }
 EVD_TEST(w_timeout, "udapl.evd_wait.rc.timeout_expired", "UDAPL-dat_evd_wait-rc-timeout-expired")
 {
@@ -668,9 +672,10 @@ EVD_TEST(cw_intr, "udapl.cno_wait.rc.interrupted", "UDAPL-dat_cno_wait-rc-interr
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_alarm;
 	sigaction(SIGALRM, &sa, NULL);
-	alarm(1);
-	UT_RC(dat_cno_wait(c, 3000000, &got), DAT_INTERRUPTED_CALL, cl);
-	alarm(0);
+	struct itimerval every = { { 0, 50000 }, { 0, 200000 } }, off = { { 0, 0 }, { 0, 0 } };
+	setitimer(ITIMER_REAL, &every, NULL);	/* as in udapl.evd_wait.rc.interrupted */
+	UT_RC(dat_cno_wait(c, 10000000, &got), DAT_INTERRUPTED_CALL, cl);
+	setitimer(ITIMER_REAL, &off, NULL);
 }
 EVD_TEST(cw_two, "udapl.cno_wait.notify.either_evd", "UDAPL-dat_cno_wait-same-ia-evds")
 {
