@@ -889,6 +889,42 @@ static void a_fault(const struct call *c, const char *cl, int arg)
 	run(c, &r);
 }
 
+/* resource-error with the local buffer in the symmetric heap (registered
+ * memory, which a GET may fill without staging): the call, or for _nb
+ * and _nbi its completion, reports DMAPP_RC_RESOURCE_ERROR. */
+static void a_fault_registered(const struct call *c, const char *cl, int arg)
+{
+	struct xf x;
+	uint8_t *blk;
+	dmapp_syncid_handle_t sid = NULL;
+	dmapp_return_t rc;
+	(void)arg;
+
+	dt_start();
+	dt_need_pes(2);
+	dt_control(RDMACTS_TC_RESET, 0);
+	blk = dmapp_sheap_malloc(4 * REGION);
+	RT_REQUIRE_TRUE(blk != NULL, "DMAPP-5.3.67-allocates");
+	dt_fill(blk, 4 * REGION, dt_pe, 2);
+	dt_barrier();
+	if (dt_pe == 0) {
+		default_xf(c, &x, DMAPP_QW, 0);
+		x.nlist = 1;
+		x.list[0] = 1;
+		dt_control(RDMACTS_TC_FAIL_NTH_ALLOCATION, 1);
+		rc = issue(c, &x, blk + 2 * REGION, blk, &dt_job.sheap_seg, &sid);
+		dt_control(RDMACTS_TC_RESET, 0);
+		if (rc == DMAPP_RC_SUCCESS)
+			rc = complete(c, &sid);
+		if (c->form == BLK)
+			RT_EXPECT_RC_IN(rc, cl, DMAPP_RC_RESOURCE_ERROR,
+					DMAPP_RC_TRANSACTION_ERROR);
+		else
+			RT_EXPECT_EQ_INT(rc, DMAPP_RC_RESOURCE_ERROR, cl);
+	}
+	dt_end();
+}
+
 /* outside-segment: the last element lies past the end of the segment:
  * refused or reported as failed (1 PE names PE 1 of 2). */
 static void a_outside(const struct call *c, const char *cl, int arg)
@@ -1112,6 +1148,7 @@ static const struct aspect aspects[] = {
 	{ "transaction-error", "fault.transaction_error", ALL, B(BLK), 2, "needs=faults", a_fault, 0 },
 	{ "transaction-error-at-sync", "fault.transaction_error_at_sync", ALL, B(NB) | B(NBI), 2, "needs=faults", a_fault, 1 },
 	{ "resource-error", "fault.resource_error", B(F_PUT) | B(F_GET) | B(F_IGET) | B(F_IXGET), FORMS, 2, "needs=faults", a_fault, 2 },
+	{ "resource-error", "fault.resource_error_registered_local", B(F_PUT) | B(F_GET) | B(F_IGET) | B(F_IXGET), FORMS, 2, "needs=faults", a_fault_registered, 0 },
 	{ "null-seg", "param.null_seg", ALL, FORMS, 1, "tier=robustness", a_param, P_NULL_SEG },
 	{ "null-local-buffer", "param.null_local_buffer", ALL, FORMS, 1, "tier=robustness", a_param, P_NULL_LOCAL },
 	{ "nelems-overflow", "param.nelems_overflow", ALL, FORMS, 1, "tier=robustness", a_param, P_OVERFLOW },
