@@ -182,10 +182,10 @@ static DAT_RETURN fake_open(const DAT_NAME_PTR name, DAT_COUNT qlen,
 {
 	(void)qlen;
 	snprintf(opened_name, sizeof opened_name, "%s", name);
-	if (opens >= 4)
-		return DAT_ERROR(DAT_INSUFFICIENT_RESOURCES, DAT_NO_SUBTYPE);
-	fake_ias[opens].provider = &fake;
-	*ia = &fake_ias[opens++];
+	struct fake_ia *f = &fake_ias[opens++ % 4];
+	f->provider = &fake;
+	f->closed = 0;
+	*ia = f;
 	*async = DAT_HANDLE_NULL;
 	return DAT_SUCCESS;
 }
@@ -238,7 +238,7 @@ RT_TEST(reg_add, "udapl.registry_add_provider.rc.success",
 	UT_OK(open_name("rdmacts-fake0", &ia), C_INFO);
 	RT_EXPECT_TRUE(!strcmp(opened_name, "rdmacts-fake0"), C_INFO);
 	UT_OK(dat_ia_close(ia, DAT_CLOSE_GRACEFUL_FLAG), C_INFO);
-	RT_EXPECT_EQ_INT(fake_ias[0].closed, 1, C_INFO);
+	RT_EXPECT_EQ_INT(((struct fake_ia *)ia)->closed, 1, C_INFO);
 	UT_OK(dat_registry_remove_provider(&fake, &i), C_REM);
 	UT_RC(open_name("rdmacts-fake0", &ia), DAT_PROVIDER_NOT_FOUND, C_REM);
 	UT_REQ(dat_registry_list_providers(0, &n, NULL), C_LISTED);
@@ -301,6 +301,8 @@ RT_TEST(reg_multi, "udapl.registry_add_provider.state.two_names", C_MULTI)
 	RT_EXPECT_TRUE(!strcmp(opened_name, "rdmacts-port1"), C_MULTI);
 	UT_OK(open_name("rdmacts-port2", &b), C_MULTI);
 	RT_EXPECT_TRUE(!strcmp(opened_name, "rdmacts-port2"), C_MULTI);
+	dat_ia_close(a, DAT_CLOSE_ABRUPT_FLAG);
+	dat_ia_close(b, DAT_CLOSE_ABRUPT_FLAG);
 }
 
 #define C_INUSE "UDAPL-dat_registry_remove_provider-rc-provider-in-use"
@@ -351,6 +353,7 @@ RT_TEST(reg_version, "udapl.registry_list_providers.state.version_match", C_VER)
 	/* same major, higher minor, same thread safety: opens */
 	UT_OK(dat_ia_openv((DAT_NAME_PTR)"rdmacts-fake5", 8, &async, &ia,
 			DAT_VERSION_MAJOR, DAT_VERSION_MINOR, DAT_FALSE), C_VER);
+	dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
 	/* another major, a higher minor, thread safety it lacks: not found */
 	UT_RC(dat_ia_openv((DAT_NAME_PTR)"rdmacts-fake5", 8, &async, &ia,
 			DAT_VERSION_MAJOR + 1, DAT_VERSION_MINOR, DAT_FALSE), DAT_PROVIDER_NOT_FOUND, C_VER);
@@ -368,6 +371,7 @@ RT_TEST(reg_ro_aware, "udapl.ia_open.registry.ro_aware_prefix", "UDAPL-dat_conf-
 	UT_REQ(dat_registry_add_provider(&fake, &i), cl);
 	UT_OK(open_name("RO_AWARE_rdmacts-fake6", &ia), cl);
 	RT_EXPECT_TRUE(!strcmp(opened_name, "rdmacts-fake6"), cl);
+	dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
 }
 
 /* Thread safety the Provider does not offer (dat_ia_open(3DAT)). */

@@ -102,6 +102,19 @@ DAT_RETURN dapl_srq_post_recv(DAT_SRQ_HANDLE srq_handle, DAT_COUNT num_segments,
 	return DAT_SUCCESS;
 }
 
+/* Below the armed low watermark: one event, until dat_srq_set_lw rearms. */
+static void lw_check(struct srq *srq)
+{
+	if (srq->lw_armed && srq->nrecv < srq->attr.low_watermark) {
+		DAT_EVENT ev = { .event_number = DAT_ASYNC_ERROR_EP_BROKEN };
+		srq->lw_armed = 0;
+		ev.event_data.asynch_error_event_data.dat_handle = srq;
+		ev.event_data.asynch_error_event_data.reason = DAT_SRQ_LOW_WATERMARK_EVENT;
+		if (srq->h.ia->async_evd)
+			evd_post(srq->h.ia->async_evd, &ev, 1);
+	}
+}
+
 struct recv *srq_take(struct srq *srq)
 {
 	struct recv *r = srq->recvs;
@@ -112,13 +125,7 @@ struct recv *srq_take(struct srq *srq)
 	if (!srq->recvs)
 		srq->recvs_last = NULL;
 	srq->nrecv--;
-	if (srq->lw_armed && srq->nrecv < srq->attr.low_watermark) {
-		DAT_EVENT ev = { .event_number = DAT_ASYNC_ERROR_EP_BROKEN };
-		srq->lw_armed = 0;
-		ev.event_data.asynch_error_event_data.dat_handle = srq;
-		ev.event_data.asynch_error_event_data.reason = DAT_SRQ_LOW_WATERMARK_EVENT;
-		evd_post(srq->h.ia->async_evd, &ev, 1);
-	}
+	lw_check(srq);
 	return r;
 }
 
@@ -185,6 +192,7 @@ DAT_RETURN dapl_srq_set_lw(DAT_SRQ_HANDLE srq_handle, DAT_COUNT low_watermark)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	srq->attr.low_watermark = low_watermark;
 	srq->lw_armed = low_watermark > 0;
+	lw_check(srq);	/* "This can occur during the current call" */
 	return DAT_SUCCESS;
 }
 
