@@ -87,7 +87,8 @@ gni_return_t GNI_EpUnbind(gni_ep_handle_t ep_handle)
 
 	if (!ep)
 		return GNI_RC_INVALID_PARAM;
-	ugni_progress();
+	/* not a polling call: no progress here, so work the adversarial
+	 * schedule holds back stays outstanding until the CQ is polled */
 	if (ep->outstanding || nic_dg_busy(ep->key))
 		return GNI_RC_NOT_DONE;
 	ugni_smsg_release_ep(ep);

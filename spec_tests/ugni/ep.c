@@ -1,0 +1,114 @@
+/*
+ * ep.c: endpoint event data (3.5.2) as the events carry it (read with
+ * GNI_CQ_GET_INST_ID, the vendor accessor: errata readings), unbinding
+ * with work outstanding (3.5.4), datagrams after EpUnbind.
+ */
+#include "fixture.h"
+
+#define L GNI_CQMODE_LOCAL_EVENT
+#define G GNI_CQMODE_GLOBAL_EVENT
+#define R GNI_CQMODE_REMOTE_EVENT
+
+/* One RDMA PUT from side a with mode on ep; the event's inst_id field
+ * from cq (side a's for L/G, side b's receive CQ for R). */
+static uint64_t event_data(struct fx *f, gni_ep_handle_t ep, uint16_t mode, const char *c)
+{
+	struct fx_bufs b; gni_cq_entry_t ev = 0;
+	fx_bufs(f, 64, &b);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, mode, b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostRdma(ep, &d), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(fx_event(mode == R ? f->b.rcq : f->a.cq, &ev), GNI_RC_SUCCESS, c);
+	return GNI_CQ_GET_INST_ID(ev);
+}
+
+static void defaults(uint16_t mode, uint64_t (*want)(struct fx *), const char *c)
+{
+	struct fx f;
+	fx_setup(&f, 0);
+	uint64_t got = event_data(&f, f.a.ep, mode, c);
+	RT_EXPECT_EQ_U64(got, want(&f), c);
+	fx_teardown(&f);
+}
+
+static uint64_t own_inst(struct fx *f) { return f->a.inst; }
+static uint64_t remote_id(struct fx *f) { return f->b.inst; }
+
+RT_TEST(def_remote, "ugni.ep_set_event_data.default.remote_event_inst_id", "UGNI-3.5.2-default-remote-event-inst-id")
+{ defaults(R, own_inst, "UGNI-3.5.2-default-remote-event-inst-id"); }
+RT_TEST(def_global, "ugni.ep_set_event_data.default.global_event_inst_id", "UGNI-3.5.2-default-global-event-inst-id")
+{ defaults(G, own_inst, "UGNI-3.5.2-default-global-event-inst-id"); }
+RT_TEST(def_local, "ugni.ep_set_event_data.default.local_event_remote_id", "UGNI-3.5.2-default-local-event-remote-id")
+{ defaults(L, remote_id, "UGNI-3.5.2-default-local-event-remote-id"); }
+
+static void set_then_bind(uint16_t mode, uint64_t want, const char *c)
+{
+	struct fx f; gni_ep_handle_t ep;
+	fx_setup(&f, 0);
+	RT_REQUIRE_EQ_INT(GNI_EpCreate(f.a.nic, f.a.cq, &ep), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(GNI_EpSetEventData(ep, 0x1111, 0x2222), GNI_RC_SUCCESS, "UGNI-3.5.2-success");
+	RT_REQUIRE_EQ_INT(GNI_EpBind(ep, f.b.addr, f.b.inst), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_U64(event_data(&f, ep, mode, c), want, c);
+	GNI_EpDestroy(ep);
+	fx_teardown(&f);
+}
+
+RT_TEST(set_local, "ugni.ep_set_event_data.set.local_event", "UGNI-3.5.2-set-local-event")
+{ set_then_bind(L, 0x1111, "UGNI-3.5.2-set-local-event"); }
+RT_TEST(set_remote, "ugni.ep_set_event_data.set.remote_event_remote", "UGNI-3.5.2-set-remote-event-remote")
+{ set_then_bind(R, 0x2222, "UGNI-3.5.2-set-remote-event-remote"); }
+RT_TEST(set_global, "ugni.ep_set_event_data.set.remote_event_global", "UGNI-3.5.2-set-remote-event-global")
+{ set_then_bind(G, 0x2222, "UGNI-3.5.2-set-remote-event-global"); }
+
+RT_TEST_ATTRS(unbind_busy, "ugni.ep_unbind.state.outstanding_post",
+	"UGNI-3.5.4-rc-not-done-outstanding-post", "needs=schedule")
+{
+	const char *c = "UGNI-3.5.4-rc-not-done-outstanding-post";
+	struct fx f; struct fx_bufs b; gni_cq_entry_t ev; gni_post_descriptor_t *pd;
+	fx_control(RDMACTS_TC_SCHEDULE_SEED, 3);
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(GNI_EpUnbind(f.a.ep), GNI_RC_NOT_DONE, c);
+	RT_REQUIRE_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_SUCCESS, c);
+	GNI_GetCompleted(f.a.cq, ev, &pd);
+	RT_EXPECT_EQ_INT(GNI_EpUnbind(f.a.ep), GNI_RC_SUCCESS, "UGNI-3.5.4-retry-after-not-done");
+	fx_control(RDMACTS_TC_RESET, 0);
+	fx_teardown(&f);
+}
+
+RT_TEST(unbound_dgram, "ugni.ep_unbind.datagram.exchange_after_unbind", "UGNI-3.5.4-unbound-datagram")
+{
+	const char *c = "UGNI-3.5.4-unbound-datagram";
+	struct fx f; gni_post_state_t st; uint32_t ra, rid;
+	unsigned char in[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, out[8] = { 0 }, in2[8] = { 9 }, out2[8];
+	fx_setup(&f, 0);
+	RT_REQUIRE_EQ_INT(GNI_EpUnbind(f.b.ep), GNI_RC_SUCCESS, "UGNI-3.5.4-success");
+	RT_REQUIRE_EQ_INT(GNI_EpPostDataWId(f.b.ep, in2, 8, out, 8, 12), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(GNI_EpPostDataWId(f.a.ep, in, 8, out2, 8, 12), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(GNI_EpPostDataWaitById(f.b.ep, 12, 2000, &st, &ra, &rid), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(st, GNI_POST_COMPLETED, c);
+	RT_EXPECT_MEM_EQ(out, in, 8, c);
+	fx_teardown(&f);
+}
+
+/* remote_address and remote_id are only valid with GNI_POST_COMPLETED:
+ * a pending datagram's Test leaves nothing a client may rely on, and the
+ * values reported at completion are the peer's, whatever came before. */
+RT_TEST(pending_values, "ugni.ep_post_data_test.state.values_only_when_completed",
+	"UGNI-3.5.8-no-processing-while-pending")
+{
+	const char *c = "UGNI-3.5.8-no-processing-while-pending";
+	struct fx f; gni_post_state_t st; uint32_t ra = 0xDEAD, rid = 0xBEEF;
+	unsigned char in[8] = { 0 }, out[8];
+	fx_setup(&f, 0);
+	RT_REQUIRE_EQ_INT(GNI_EpPostData(f.a.ep, in, 8, out, 8), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(GNI_EpPostDataTest(f.a.ep, &st, &ra, &rid), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(st, GNI_POST_PENDING, c);
+	RT_REQUIRE_EQ_INT(GNI_EpPostData(f.b.ep, in, 8, out, 8), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(fx_dgram_test(f.a.ep, &st, &ra, &rid), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(st, GNI_POST_COMPLETED, c);
+	RT_EXPECT_EQ_INT(ra, f.b.addr, c);
+	RT_EXPECT_EQ_INT(rid, f.b.inst, c);
+	fx_teardown(&f);
+}
