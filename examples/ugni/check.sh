@@ -17,5 +17,9 @@ if command -v valgrind >/dev/null; then
 	for ex in dgram_put rdma_putget amo_counter smsg_pingpong selftest; do
 		run valgrind -q --error-exitcode=1 --leak-check=full "$bin/ugni-$ex"
 	done
+	for ex in dgram_put rdma_putget amo_counter smsg_pingpong; do
+		run "$bin/rdmacts-run" -n 2 valgrind -q --error-exitcode=1 \
+			--leak-check=full "$bin/ugni-$ex"
+	done
 fi
 echo "check-examples-ugni: passed"
