@@ -23,7 +23,12 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+
+from harness import corpus, runner
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -195,6 +200,53 @@ def certify(api, impl, out, timeout):
             for t in results.get("tests", [])}
 
 
+def first_differences(api, impl, baseline, timeout):
+    """Tests whose verdict on impl differs from the baseline's.  One is
+    enough to kill a mutant, so the run stops at the first one found: the
+    tests that decide conformance run first (single-process before
+    multi-process, the cheap ones), the robustness tier only if none of
+    them differs.  A test that only timed out is run once more, since a
+    timeout on a loaded machine is no proof."""
+    bin_dir = os.path.join(ROOT, "build", "bin")
+    binary = os.path.join(bin_dir, api + "_tests")
+    scratch = tempfile.mkdtemp(prefix="rdmacts-mutant-")
+    ctx = runner.Context(impl, timeout, runner.default_launcher(bin_dir), scratch)
+    try:
+        tests = corpus.list_tests(
+            api, binary, ctx.env(corpus.Test(api, api + ".list.list.list", [], {})))
+    except corpus.ListError:
+        shutil.rmtree(scratch, ignore_errors=True)
+        return ["(the corpus cannot list its tests against this mutant)"]
+
+    def run(t):
+        r = runner.run_ranks(binary, t, ctx) if t.np > 1 else runner.run_single(binary, t, ctx)
+        return r["verdict"]
+
+    found, stop = [], threading.Event()
+
+    def one(t):
+        if stop.is_set():
+            return
+        want = baseline.get(t.name, ("MISSING",))[0]
+        got = run(t)
+        if got == "TIMEOUT" and want != "TIMEOUT":
+            got = run(t)
+        if got != want:
+            found.append(t.name)
+            stop.set()
+
+    deciding = [t for t in tests if t.name in baseline and baseline[t.name][1] != "robustness"
+                and baseline[t.name][2] is not False]
+    rest = [t for t in tests if t not in deciding]
+    for group in (deciding, rest):
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            list(pool.map(one, sorted(group, key=lambda t: t.np)))
+        if found:
+            break
+    shutil.rmtree(scratch, ignore_errors=True)
+    return sorted(found)
+
+
 def stage_impl(work, api, impl):
     lib = TARGETS[api][0]
     os.makedirs(impl, exist_ok=True)
@@ -213,6 +265,10 @@ def main(argv=None):
                    help="mutants to try, drawn with --seed (0: all)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--timeout", type=float, default=10.0)
+    p.add_argument("--out", help="work and report directory "
+                   "(default build/mutation/<api>)")
+    p.add_argument("--only", help="comma-separated mutant ids to try "
+                   "(e.g. the survivors of an earlier run) instead of a sample")
     p.add_argument("--list", action="store_true",
                    help="only print the mutation sites")
     args = p.parse_args(argv)
@@ -231,12 +287,16 @@ def main(argv=None):
         return 0
     chosen = list(candidates)
     random.Random(args.seed).shuffle(chosen)
-    if args.sample:
+    if args.only:
+        wanted = set(args.only.split(","))
+        chosen = [c for c in chosen if mutant_id(c[0], c[1], c[2], c[3]) in wanted]
+    elif args.sample:
         chosen = chosen[:args.sample]
     with open(EQUIVALENT) as f:
         equivalent = {e["id"]: e["reason"] for e in json.load(f)["equivalent"]}
 
-    out_dir = os.path.join(ROOT, "build", "mutation", args.api)
+    out_dir = os.path.abspath(args.out) if args.out else \
+        os.path.join(ROOT, "build", "mutation", args.api)
     work = os.path.join(out_dir, "tree")
     prepare_tree(work)
     ok, err = build(work, lib, args.api)
@@ -269,19 +329,10 @@ def main(argv=None):
             rec["status"] = "stillborn"
         else:
             stage_impl(work, args.api, os.path.join(out_dir, "impl"))
-            got = certify(args.api, os.path.join(out_dir, "impl"),
-                          os.path.join(out_dir, "certify"), args.timeout)
-            killers = sorted(n for n, v in baseline.items()
-                             if got.get(n, ("MISSING",))[0] != v[0])
-            if killers and all(got.get(n, ("",))[0] == "TIMEOUT" for n in killers):
-                # A timeout on a loaded machine is no proof: kill only if
-                # the same tests differ again on a second run.
-                again = certify(args.api, os.path.join(out_dir, "impl"),
-                                os.path.join(out_dir, "certify"), args.timeout)
-                killers = [n for n in killers
-                           if again.get(n, ("MISSING",))[0] != baseline[n][0]]
-            deciding = [n for n in killers if baseline[n][1] != "robustness"
-                        and baseline[n][2] is not False]
+            killers = first_differences(args.api, os.path.join(out_dir, "impl"),
+                                        baseline, args.timeout)
+            deciding = [n for n in killers if n not in baseline or
+                        (baseline[n][1] != "robustness" and baseline[n][2] is not False)]
             if deciding:
                 rec["status"], rec["killed_by"] = "killed", deciding[:5]
             elif killers:
