@@ -357,6 +357,20 @@ void ut_control(int knob, uint64_t value)
 		rt_unsupported("rdmacts_test_control refused the knob this test needs");
 }
 
+void ut_np2_control(int who, int knob, uint64_t value)
+{
+	rdmacts_test_control_fn f =
+		(rdmacts_test_control_fn)dlsym(RTLD_DEFAULT, RDMACTS_TEST_CONTROL_SYMBOL);
+	int mine = f != NULL, theirs = 0;
+
+	if (mine && (who < 0 || who == ut_np2_init()))
+		mine = f(knob, value) == 0;
+	ut_exchange(&mine, &theirs, sizeof mine);
+	if (!mine || !theirs)
+		rt_unsupported("the implementation offers no rdmacts_test_control "
+				"or refused the knob this test needs (on some rank)");
+}
+
 void ut_attrs(DAT_IA_HANDLE ia, DAT_IA_ATTR *ia_attr, DAT_PROVIDER_ATTR *pattr)
 {
 	DAT_IA_ATTR a;

@@ -117,6 +117,11 @@ void ut_np2_connect(struct ut_conn *c, const char *clause);
  * knob or ends the test UNSUPPORTED. */
 void ut_control(int knob, uint64_t value);
 
+/* The same for np=2 tests: rank `who` (-1: every rank) sets the knob;
+ * when any rank cannot, every rank ends the test UNSUPPORTED (so that no
+ * rank waits at a barrier for a peer that left). */
+void ut_np2_control(int who, int knob, uint64_t value);
+
 /* Provider attributes of an open IA. */
 void ut_attrs(DAT_IA_HANDLE ia, DAT_IA_ATTR *ia_attr, DAT_PROVIDER_ATTR *pattr);
 

@@ -138,7 +138,9 @@ DAT_RETURN dapl_ep_dup_connect(DAT_EP_HANDLE ep_handle, DAT_EP_HANDLE ep_dup_han
  * waits in DISCONNECT_PENDING for them (schedule.c); a graceful one
  * there has no effect, an abrupt one ends it at once.
  * ACTIVE_CONNECTION_PENDING: the request is abandoned (a late ACCEPT is
- * answered with DISC).  DISCONNECTED: a no-op.  Other states:
+ * answered with DISC).  COMPLETION_PENDING (an accepted Endpoint held by
+ * the schedule, cr.c): the establishment is aborted, the active side gets
+ * DISC, Recvs are flushed.  DISCONNECTED: a no-op.  Other states:
  * DAT_INVALID_STATE.
  */
 DAT_RETURN dapl_ep_disconnect(DAT_EP_HANDLE ep_handle, DAT_CLOSE_FLAGS disconnect_flags)
@@ -170,6 +172,11 @@ DAT_RETURN dapl_ep_disconnect(DAT_EP_HANDLE ep_handle, DAT_CLOSE_FLAGS disconnec
 		ep_disconnected(ep, DAT_CONNECTION_EVENT_DISCONNECTED);
 		return DAT_SUCCESS;
 	case DAT_EP_STATE_ACTIVE_CONNECTION_PENDING:
+		ep_disconnected(ep, DAT_CONNECTION_EVENT_DISCONNECTED);
+		return DAT_SUCCESS;
+	case DAT_EP_STATE_COMPLETION_PENDING:
+		/* the establishment is aborted; the active side is told */
+		ep_send_disc(ep, 0);
 		ep_disconnected(ep, DAT_CONNECTION_EVENT_DISCONNECTED);
 		return DAT_SUCCESS;
 	case DAT_EP_STATE_DISCONNECTED:

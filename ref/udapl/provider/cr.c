@@ -114,9 +114,16 @@ DAT_RETURN dapl_cr_query(DAT_CR_HANDLE cr_handle, DAT_CR_PARAM_MASK mask,
  *
  * ep_handle may be DAT_HANDLE_NULL when the Service Point supplied an
  * Endpoint (RSP, or PSP with DAT_PSP_PROVIDER_FLAG); otherwise it must
- * be a configured UNCONNECTED Endpoint of the IA.  When the active side
- * is gone the Endpoint still connects, then sees the DISC its peer's
- * IA answers (or DAT_CONNECTION_EVENT_BROKEN if nothing answers).
+ * be a configured UNCONNECTED Endpoint of the IA.
+ *
+ * The active side confirms an ACCEPT with MSG_RTU, or answers it with
+ * DISC when its Endpoint gave up.  By default the passive Endpoint is
+ * CONNECTED when this call returns (the ESTABLISHED event is queued) and
+ * a later DISC disconnects it.  With the adversarial schedule on, it
+ * waits in DAT_EP_STATE_COMPLETION_PENDING for the confirmation: RTU
+ * establishes it, DISC ends it with
+ * DAT_CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR (Recvs flushed).  An
+ * ACCEPT that cannot be sent at all is that error at once.
  */
 DAT_RETURN dapl_cr_accept(DAT_CR_HANDLE cr_handle, DAT_EP_HANDLE ep_handle,
 		DAT_COUNT private_data_size, const DAT_PVOID private_data)
@@ -169,10 +176,18 @@ DAT_RETURN dapl_cr_accept(DAT_CR_HANDLE cr_handle, DAT_EP_HANDLE ep_handle,
 	if (cr->sp && cr->sp->kind == DAT_HANDLE_TYPE_RSP)
 		((struct rsp *)cr->sp)->ep = NULL;	/* the RSP has served */
 	cr_destroy(cr);
+	if (rc != DAT_SUCCESS) {
+		ep_disconnected(ep, DAT_CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR);
+		return DAT_SUCCESS;
+	}
+	if (dapl_hold()) {
+		/* the schedule holds the establishment until the active
+		 * side confirms (MSG_RTU, progress.c) */
+		ep->state = DAT_EP_STATE_COMPLETION_PENDING;
+		return DAT_SUCCESS;
+	}
 	ep->state = DAT_EP_STATE_CONNECTED;
 	evd_post_conn(ep, DAT_CONNECTION_EVENT_ESTABLISHED);
-	if (rc != DAT_SUCCESS)
-		ep_disconnected(ep, DAT_CONNECTION_EVENT_BROKEN);
 	dto_match_early(ep);
 	return DAT_SUCCESS;
 }

@@ -53,7 +53,7 @@ void obj_flush(void);
 /* ---- wire.c: an IA's inbox and key table on the NIC ----------------- */
 
 enum msg_type { MSG_PAD = 1, MSG_CONN_REQ, MSG_ACCEPT, MSG_REJECT,
-	MSG_DISC, MSG_DATA };
+	MSG_DISC, MSG_DATA, MSG_RTU };	/* RTU: the active side took the ACCEPT */
 
 struct msg {				/* header of a message in an inbox */
 	uint64_t seq;			/* its ring position once complete */

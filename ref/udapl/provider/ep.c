@@ -397,7 +397,8 @@ void ep_disconnected(struct ep *ep, DAT_EVENT_NUMBER num)
 void ep_destroy(struct ep *ep)
 {
 	if (ep->state == DAT_EP_STATE_CONNECTED ||
-			ep->state == DAT_EP_STATE_DISCONNECT_PENDING)
+			ep->state == DAT_EP_STATE_DISCONNECT_PENDING ||
+			ep->state == DAT_EP_STATE_COMPLETION_PENDING)
 		ep_send_disc(ep, 0);
 	while (ep->recvs) {
 		struct recv *r = ep->recvs;

@@ -34,6 +34,23 @@ static void on_accept(struct ia *ia, const struct msg *m, const void *pd)
 	for (DAT_COUNT i = 0; i < ep->pd_size; i++)
 		ep->pd[i] = ((const char *)pd)[i];
 	ep->state = DAT_EP_STATE_CONNECTED;
+	/* the third message of the handshake (dapl_cr_accept) */
+	struct msg r = { .type = MSG_RTU, .dst_conn = m->src_conn,
+		.src_conn = m->dst_conn };
+	wire_send(&ia->w, m->src_nic, m->src_inst, &r, NULL);
+	evd_post_conn(ep, DAT_CONNECTION_EVENT_ESTABLISHED);
+	dto_match_early(ep);
+}
+
+/* The active side confirmed the ACCEPT of a passive Endpoint. */
+static void on_rtu(struct ia *ia, const struct msg *m)
+{
+	struct ep *ep = ep_by_conn(ia, m->dst_conn);
+
+	if (!ep || ep->state != DAT_EP_STATE_COMPLETION_PENDING ||
+			ep->peer_conn != m->src_conn)
+		return;
+	ep->state = DAT_EP_STATE_CONNECTED;
 	evd_post_conn(ep, DAT_CONNECTION_EVENT_ESTABLISHED);
 	dto_match_early(ep);
 }
@@ -51,9 +68,13 @@ static void on_disc(struct ia *ia, const struct msg *m)
 {
 	struct ep *ep = ep_by_conn(ia, m->dst_conn);
 
-	if (ep && (ep->state == DAT_EP_STATE_CONNECTED ||
-			ep->state == DAT_EP_STATE_DISCONNECT_PENDING) &&
-			ep->peer_conn == m->src_conn)
+	if (!ep || ep->peer_conn != m->src_conn)
+		return;
+	if (ep->state == DAT_EP_STATE_COMPLETION_PENDING)
+		/* the active side refused the ACCEPT (dat_cr_accept(3DAT)) */
+		ep_disconnected(ep, DAT_CONNECTION_EVENT_ACCEPT_COMPLETION_ERROR);
+	else if (ep->state == DAT_EP_STATE_CONNECTED ||
+			ep->state == DAT_EP_STATE_DISCONNECT_PENDING)
 		ep_disconnected(ep, m->arg0 ? DAT_CONNECTION_EVENT_BROKEN :
 				DAT_CONNECTION_EVENT_DISCONNECTED);
 }
@@ -78,6 +99,7 @@ static void drain(struct ia *ia)
 		case MSG_REJECT: on_reject(ia, m); break;
 		case MSG_DISC: on_disc(ia, m); break;
 		case MSG_DATA: on_data(ia, m, payload); break;
+		case MSG_RTU: on_rtu(ia, m); break;
 		default: break;
 		}
 		wire_pop(&ia->w);

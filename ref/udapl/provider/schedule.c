@@ -12,6 +12,8 @@
  * until the last one is released, and the RMR of a held bind cannot be
  * freed.  Completions of one Endpoint stay in order, and an Endpoint's
  * held completions are released before any connection event it gets.
+ * With the schedule on, dat_cr_accept also leaves the passive Endpoint
+ * in COMPLETION_PENDING until the active side confirms (cr.c).
  */
 #include <stdlib.h>
 #include "../../nic/nic.h"
