@@ -179,7 +179,7 @@ gni_return_t GNI_ConfigureNTT(uint32_t device_id, gni_ntt_descriptor_t *ntt_desc
 		return GNI_RC_INVALID_PARAM;
 	if (device_id != NIC_DEVICE_ID)
 		return GNI_RC_NO_MATCH;
-	if (!fabric())
+	if (!fabric() || nic_alloc_fails())
 		return GNI_RC_ERROR_NOMEM;
 	int rc = nic_ntt_configure(ntt_desc->group_size, ntt_desc->table, ntt_base);
 	return rc == NIC_ENORES ? GNI_RC_ERROR_RESOURCE :
@@ -200,9 +200,11 @@ gni_return_t GNI_ConfigureJob(uint32_t device_id, uint64_t job_id, uint8_t ptag,
 	if (limits && ((limits->ntt_size != GNI_JOB_INVALID_LIMIT &&
 			limits->ntt_size < 0) ||
 			(limits->ntt_base != GNI_JOB_INVALID_LIMIT &&
-			limits->ntt_base < 0)))
-		return GNI_RC_INVALID_PARAM;
-	if (!fabric())
+			limits->ntt_base < 0) ||
+			(limits->ntt_ctrl != GNI_JOB_INVALID_LIMIT &&
+			(limits->ntt_ctrl & ~GNI_JOB_CTRL_NTT_CLEANUP))))
+		return GNI_RC_INVALID_PARAM;	/* 3.13.4.2: ntt_ctrl */
+	if (!fabric() || nic_alloc_fails())
 		return GNI_RC_ERROR_NOMEM;
 	if (limits)
 		l = (struct nic_limits){ limits->mdd_limit, limits->fma_limit,

@@ -248,9 +248,12 @@ RT_TEST(wait_intr, "ugni.wait_error_events.signal.interrupted", "UGNI-3.10.6-rc-
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_alarm;	/* no SA_RESTART */
 	sigaction(SIGALRM, &sa, &old);
-	struct itimerval it = { { 0, 0 }, { 0, 20000 } };
-	setitimer(ITIMER_REAL, &it, NULL);
-	RT_EXPECT_EQ_INT(GNI_WaitErrorEvents(h, &e, 1, 3000, &n), GNI_RC_NOT_DONE, "UGNI-3.10.6-rc-not-done-interrupted");
+	/* A signal every 50 ms until the wait returns: one that lands while
+	 * the implementation is not asleep must not make the test flaky. */
+	struct itimerval every = { { 0, 50000 }, { 0, 20000 } }, off = { { 0, 0 }, { 0, 0 } };
+	setitimer(ITIMER_REAL, &every, NULL);
+	RT_EXPECT_EQ_INT(GNI_WaitErrorEvents(h, &e, 1, 1000, &n), GNI_RC_NOT_DONE, "UGNI-3.10.6-rc-not-done-interrupted");
+	setitimer(ITIMER_REAL, &off, NULL);
 	sigaction(SIGALRM, &old, NULL);
 	GNI_ReleaseErrors(h);
 	fx_teardown(&f);
@@ -327,5 +330,30 @@ RT_TEST_ATTRS(other_ptag_priv, "ugni.set_error_ptag.ptag.other_privileged", "UGN
 	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_SUCCESS, c);
 	RT_EXPECT_EQ_INT(e.ptag, FX_PTAG + 1, c);
 	GNI_ReleaseErrors(h);
+	fx_teardown(&f);
+}
+
+/* Privileged mode names the device: one that does not exist is NO_MATCH;
+ * an implementation without a privileged mode refuses the NULL handle. */
+RT_TEST(priv_no_device, "ugni.subscribe_errors.privilege.null_nic_no_such_device", "UGNI-3.10.1-rc-no-match")
+{
+	gni_err_handle_t h;
+	gni_return_t rc = GNI_SubscribeErrors(NULL, 0xFFFFFFFFu, ALL_ERRS, 16, &h);
+	if (rc == GNI_RC_PERMISSION_ERROR)
+		rt_unsupported("the implementation treats the caller as unprivileged");
+	RT_EXPECT_RC_IN(rc, "UGNI-3.10.1-rc-no-match", GNI_RC_NO_MATCH, GNI_RC_INVALID_PARAM);
+	if (rc == GNI_RC_SUCCESS)
+		GNI_ReleaseErrors(h);
+}
+
+/* An EEQ of 2^32 - 1 entries: no NIC holds a queue that size. */
+RT_TEST(eeq_too_big, "ugni.subscribe_errors.resource.eeq_size_max", "UGNI-3.10.1-rc-error-resource")
+{
+	struct fx f; gni_err_handle_t h;
+	fx_setup(&f, 0);
+	gni_return_t rc = GNI_SubscribeErrors(f.a.nic, 0, ALL_ERRS, 0xFFFFFFFFu, &h);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_ERROR_RESOURCE, "UGNI-3.10.1-rc-error-resource");
+	if (rc == GNI_RC_SUCCESS)
+		GNI_ReleaseErrors(h);
 	fx_teardown(&f);
 }
