@@ -5,6 +5,8 @@
  * across processes.  Each rank has one domain (inst_id = rank) and learns
  * its peer's address, buffer and memory handle through PMI.
  */
+#include <sched.h>
+#include <time.h>
 #include <unistd.h>
 #include "fixture.h"
 
@@ -230,19 +232,31 @@ RT_TEST_ATTRS(smsg, "ugni.smsg_send.multiprocess.ping_pong_in_order",
 	mp_setup(&m, GNI_CQ_NOBLOCK, 1);
 	uint32_t sent = 0, recvd = 0;
 	int events = 0;
-	for (long it = 0; it < 2000000 && (recvd < 200 || sent < 200); it++) {
-		if (sent < 200 && GNI_SmsgSend(m.me.ep, &sent, 4, NULL, 0, sent) == GNI_RC_SUCCESS)
+	/* bounded by time, not by turns: a peer the scheduler keeps off the
+	 * CPU (a loaded host) must not end the exchange early */
+	struct timespec t0, now;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	now = t0;
+	while ((recvd < 200 || sent < 200) && now.tv_sec - t0.tv_sec < 8) {
+		int moved = 0;
+		if (sent < 200 && GNI_SmsgSend(m.me.ep, &sent, 4, NULL, 0, sent) == GNI_RC_SUCCESS) {
 			sent++;
+			moved = 1;
+		}
 		if (GNI_SmsgGetNext(m.me.ep, &h) == GNI_RC_SUCCESS) {
 			if (!RT_EXPECT_EQ_INT(*(uint32_t *)h, recvd, c))
 				break;
 			recvd++;
+			moved = 1;
 			GNI_SmsgRelease(m.me.ep);
 		}
 		while (GNI_CqGetEvent(m.me.cq, &ev) == GNI_RC_SUCCESS)
 			;
 		while (GNI_CqGetEvent(m.me.rcq, &ev) == GNI_RC_SUCCESS)
 			events++;
+		if (!moved)
+			sched_yield();	/* let the peer run */
+		clock_gettime(CLOCK_MONOTONIC, &now);
 	}
 	RT_EXPECT_EQ_INT(recvd, 200, "UGNI-3.7.2-bidirectional");
 	RT_EXPECT_TRUE(events > 0, "UGNI-3.7.2-remote-event");
