@@ -837,3 +837,34 @@ C_TEST(recv_srq, "udapl.ep_post_recv.state.srq_ep",
 		RT_EXPECT_TRUE(ev.event_data.dto_completion_event_data.ep_handle == eb2, cl);
 	RT_EXPECT_MEM_EQ(mb.buf, "to the srq", 11, cl);
 }
+
+/* ---- robustness: private_data NULL with a positive size ---- */
+
+C_TEST(con_pd_null_rob, "udapl.ep_connect.robustness.null_private_data",
+		"UDAPL-dat_ep_connect-rob-null-private-data", 0)
+{
+	UT_RC(connect_pd(c, c->ea, UT_QUAL, UT_TIMEOUT, 1, NULL), DAT_INVALID_PARAMETER, cl);
+	UT_RC(connect_pd(c, c->ea, UT_QUAL, UT_TIMEOUT, 16, NULL), DAT_INVALID_PARAMETER, cl);
+}
+
+C_TEST(dup_pd_null_rob, "udapl.ep_dup_connect.robustness.null_private_data",
+		"UDAPL-dat_ep_dup_connect-rob-null-private-data", 1)
+{
+	DAT_EP_HANDLE a2 = ut_ep(&c->a, NULL, cl);
+	UT_RC(dat_ep_dup_connect(a2, c->ea, UT_TIMEOUT, 1, NULL, DAT_QOS_BEST_EFFORT),
+			DAT_INVALID_PARAMETER, cl);
+	UT_RC(dat_ep_dup_connect(a2, c->ea, UT_TIMEOUT, 16, NULL, DAT_QOS_BEST_EFFORT),
+			DAT_INVALID_PARAMETER, cl);
+}
+
+C_TEST(acc_pd_null_rob, "udapl.cr_accept.robustness.null_private_data",
+		"UDAPL-dat_cr_accept-rob-null-private-data", 0)
+{
+	DAT_EVENT ev;
+	UT_REQ(connect_pd(c, c->ea, UT_QUAL, UT_TIMEOUT, 0, NULL), cl);
+	if (!ut_wait(c->b.cr, DAT_CONNECTION_REQUEST_EVENT, &ev, cl))
+		return;
+	DAT_CR_HANDLE cr = ev.event_data.cr_arrival_event_data.cr_handle;
+	UT_RC(dat_cr_accept(cr, c->eb, 1, NULL), DAT_INVALID_PARAMETER, cl);
+	UT_RC(dat_cr_accept(cr, c->eb, 16, NULL), DAT_INVALID_PARAMETER, cl);
+}

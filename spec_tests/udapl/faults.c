@@ -408,3 +408,34 @@ FX_TEST(f_bind_broken, "udapl.rmr_bind.faults.failure_after_return", C_BIND_BRK)
 		RT_EXPECT_TRUE(ev.event_data.rmr_completion_event_data.status != DAT_DTO_SUCCESS,
 				cl);
 }
+
+/* The transaction fails after the post returned: the post succeeded, the
+ * completion reports the failure. */
+static void fx_after(struct fx *x, int write, const char *cl)
+{
+	DAT_LMR_TRIPLET s = ut_seg(&x->ma, 0, 64);
+	DAT_RMR_TRIPLET t = ut_rseg(&x->mb, 0, 64);
+	DAT_EVENT ev;
+
+	ut_control(RDMACTS_TC_FAIL_NTH_TRANSACTION, 1);
+	DAT_RETURN rc = write ? dat_ep_post_rdma_write(x->c.ea, 1, &s, ck, &t,
+			DAT_COMPLETION_DEFAULT_FLAG) : dat_ep_post_rdma_read(x->c.ea, 1, &s, ck, &t,
+			DAT_COMPLETION_DEFAULT_FLAG);
+	ut_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, DAT_SUCCESS, cl);
+	if (ut_wait(x->c.a.req, DAT_DTO_COMPLETION_EVENT, &ev, cl)) {
+		RT_EXPECT_TRUE(ev.event_data.dto_completion_event_data.status != DAT_DTO_SUCCESS, cl);
+		RT_EXPECT_EQ_U64(ev.event_data.dto_completion_event_data.user_cookie.as_64,
+				ck.as_64, cl);
+	}
+}
+FX_TEST(f_write_after, "udapl.ep_post_rdma_write.faults.failure_after_return",
+		"UDAPL-dat_ep_post_rdma_write-failure-after-return")
+{
+	fx_after(x, 1, cl);
+}
+FX_TEST(f_read_after, "udapl.ep_post_rdma_read.faults.failure_after_return",
+		"UDAPL-dat_ep_post_rdma_read-failure-after-return")
+{
+	fx_after(x, 0, cl);
+}

@@ -450,3 +450,22 @@ __attribute__((constructor)) static void register_rows(void)
 		}
 	}
 }
+
+/* A handle freed while another IA of the process closes stays stale,
+ * also when new objects of its kind are created after the close. */
+RT_TEST(stale_after_ia_close, "udapl.evd_query.robustness.stale_after_other_ia_close",
+		"UDAPL-dat_evd_query-rob-handle-freed")
+{
+	const char *cl = "UDAPL-dat_evd_query-rob-handle-freed";
+	DAT_EVD_HANDLE a1, a2, e, n[4];
+	DAT_IA_HANDLE ia1 = ut_open_bare(&a1, cl), ia2 = ut_open_bare(&a2, cl);
+	DAT_EVD_PARAM p;
+
+	UT_REQ(dat_evd_create(ia1, 8, DAT_HANDLE_NULL, DAT_EVD_SOFTWARE_FLAG, &e), cl);
+	UT_REQ(dat_evd_free(e), cl);
+	UT_REQ(dat_ia_close(ia2, DAT_CLOSE_ABRUPT_FLAG), cl);
+	for (int i = 0; i < 4; i++)
+		UT_REQ(dat_evd_create(ia1, 8, DAT_HANDLE_NULL, DAT_EVD_SOFTWARE_FLAG, &n[i]), cl);
+	UT_RC(dat_evd_query(e, DAT_EVD_FIELD_ALL, &p), DAT_INVALID_HANDLE, cl);
+	dat_ia_close(ia1, DAT_CLOSE_ABRUPT_FLAG);
+}

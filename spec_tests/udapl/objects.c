@@ -877,6 +877,15 @@ IA_TEST(rsp_query_null, "udapl.rsp_query.param.null_param", "UDAPL-dat_rsp_query
 	UT_REQ(dat_rsp_create(u->ia, UT_QUAL, ut_ep(u, NULL, cl), u->cr, &r), cl);
 	UT_RC(dat_rsp_query(r, DAT_RSP_FIELD_ALL, NULL), DAT_INVALID_PARAMETER, cl);
 }
+IA_TEST(rsp_query_mask, "udapl.rsp_query.param.mask_bits",
+		"UDAPL-dat_rsp_query-rc-invalid-parameter-mask")
+{
+	DAT_RSP_HANDLE r;
+	DAT_RSP_PARAM p;
+	UT_REQ(dat_rsp_create(u->ia, UT_QUAL, ut_ep(u, NULL, cl), u->cr, &r), cl);
+	UT_RC(dat_rsp_query(r, (DAT_RSP_PARAM_MASK)(DAT_RSP_FIELD_ALL + 1) | DAT_RSP_FIELD_ALL, &p),
+			DAT_INVALID_PARAMETER, cl);
+}
 IA_TEST(ep_free_rsp_first, "udapl.ep_free.state.rsp_first", "UDAPL-dat_ep_free-free-rsp-first")
 {
 	DAT_RSP_HANDLE r;

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dlfcn.h>
+#include <limits.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -405,4 +407,38 @@ RT_TEST(ia_openv_model, "udapl.ia_openv.model.thread_safety",
 		"UDAPL-dat_ia_openv-rc-model-not-supported")
 {
 	model(1, "UDAPL-dat_ia_openv-rc-model-not-supported");
+}
+
+/*
+ * A dat.conf entry naming its library by an absolute path: the path of
+ * the Provider library behind ut_ia_name(), found through the Provider
+ * table every 1.2 handle starts with (dat_redirection: the first word of
+ * a handle is its DAT_PROVIDER).
+ */
+#define C_LAZY "UDAPL-dat_conf-lazy-provider-load"
+RT_TEST(reg_abs_path, "udapl.ia_open.registry.absolute_library_path", C_LAZY)
+{
+	char conf[PATH_MAX + 128], abs[PATH_MAX];
+	DAT_EVD_HANDLE async;
+	DAT_IA_HANDLE ia;
+	Dl_info dl;
+
+	if (!getenv(CHILD_ENV)) {
+		ia = ut_open_bare(&async, C_LAZY);
+		DAT_PROVIDER *p = *(DAT_PROVIDER **)ia;
+		RT_REQUIRE_TRUE(p && p->ia_open_func, C_LAZY);
+		if (!dladdr((void *)p->ia_open_func, &dl) || !dl.dli_fname ||
+				!realpath(dl.dli_fname, abs)) {
+			dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
+			rt_unsupported("the Provider library's path is not known");
+		}
+		snprintf(conf, sizeof conf,
+				"rdmacts-abs u1.2 nonthreadsafe default %s abs.1 \"\" \"\"\n", abs);
+		dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
+		reg_child(conf, C_LAZY);
+		return;
+	}
+	async = DAT_HANDLE_NULL;
+	UT_OK(dat_ia_open((DAT_NAME_PTR)"rdmacts-abs", 8, &async, &ia), C_LAZY);
+	dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
 }

@@ -99,7 +99,8 @@ S_TEST(s_graceful, "udapl.ep_disconnect.schedule.graceful_pending",
 }
 
 #define C_ABR "UDAPL-dat_ep_disconnect-abrupt-during-pending"
-S_TEST(s_abrupt, "udapl.ep_disconnect.schedule.abrupt_in_pending", C_ABR)
+#define C_DISC_R "UDAPL-dat_ep_disconnect-sm-remote-side"
+S_TEST(s_abrupt, "udapl.ep_disconnect.schedule.abrupt_in_pending", C_ABR "," C_DISC_R)
 {
 	DAT_EVENT ev;
 	in_progress(x, 0x62, cl);
@@ -110,6 +111,11 @@ S_TEST(s_abrupt, "udapl.ep_disconnect.schedule.abrupt_in_pending", C_ABR)
 	/* the request was completed, successfully or not */
 	ut_wait(x->c.a.req, DAT_DTO_COMPLETION_EVENT, &ev, cl);
 	ut_wait(x->c.a.conn, DAT_CONNECTION_EVENT_DISCONNECTED, NULL, cl);
+	/* the peer is told */
+	if (ut_wait(x->c.b.conn, 0, &ev, C_DISC_R))
+		RT_EXPECT_RC_IN(ev.event_number, C_DISC_R, DAT_CONNECTION_EVENT_DISCONNECTED,
+				DAT_CONNECTION_EVENT_BROKEN);
+	RT_EXPECT_EQ_INT(ut_state(x->c.eb), DAT_EP_STATE_DISCONNECTED, C_DISC_R);
 }
 
 #define C_SHARED "UDAPL-dat_ep_disconnect-event-order-shared-evd"
