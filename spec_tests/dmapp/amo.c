@@ -59,9 +59,9 @@ static uint64_t eval(enum op o, uint64_t w, uint64_t a, uint64_t b)
 	 f == NBI ? fn##_nbi(res, rem, seg, pe, a, b) : \
 	 fn(res, rem, seg, pe, a, b))
 
-static dmapp_return_t issue(enum op o, enum form f, void *res, void *rem,
-			    dmapp_seg_desc_t *seg, dmapp_pe_t pe, int64_t a,
-			    int64_t b, dmapp_syncid_handle_t *sid)
+static dmapp_return_t issue_call(enum op o, enum form f, void *res, void *rem,
+				 dmapp_seg_desc_t *seg, dmapp_pe_t pe, int64_t a,
+				 int64_t b, dmapp_syncid_handle_t *sid)
 {
 	switch (o) {
 	case AADD: return NFETCH(dmapp_aadd_qw);
@@ -75,6 +75,26 @@ static dmapp_return_t issue(enum op o, enum form f, void *res, void *rem,
 	case AFAX: return FETCH2(dmapp_afax_qw);
 	default: return FETCH2(dmapp_acswap_qw);
 	}
+}
+
+/* The clause of the test running (set by dispatch). */
+static const char *cur_clause = "-";
+
+/* 4.9: an _nb or _nbi call's status says only whether the request was
+ * initiated; no AMO _nb or _nbi section lists DMAPP_RC_TRANSACTION_ERROR,
+ * so a failed transaction is the sync call's to report (E-DMAPP-045). */
+static dmapp_return_t issue(enum op o, enum form f, void *res, void *rem,
+			    dmapp_seg_desc_t *seg, dmapp_pe_t pe, int64_t a,
+			    int64_t b, dmapp_syncid_handle_t *sid)
+{
+	dmapp_return_t rc = issue_call(o, f, res, rem, seg, pe, a, b, sid);
+
+	if (f != BLK && rc == DMAPP_RC_TRANSACTION_ERROR)
+		RT_FAIL(cur_clause, "a-code-its-section-lists",
+			"DMAPP_RC_TRANSACTION_ERROR-from-the-call",
+			"dmapp_%s%s reported a transaction failure itself",
+			ops[o].name, form_sfx[f]);
+	return rc;
 }
 
 static dmapp_return_t complete(enum form f, dmapp_syncid_handle_t *sid)
@@ -787,6 +807,7 @@ static void dispatch(void)
 
 	for (int i = 0; i < nregs; i++)
 		if (strcmp(regs[i].name, name) == 0) {
+			cur_clause = regs[i].clause;
 			regs[i].a->fn(regs[i].o, regs[i].f, regs[i].clause,
 				      regs[i].a->arg);
 			return;

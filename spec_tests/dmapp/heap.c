@@ -289,6 +289,34 @@ RT_TEST(r_shrink, "dmapp.sheap_realloc.data.shrink_preserves", "DMAPP-5.3.68-shr
 	dt_end();
 }
 
+/* A block of 1 MiB, the rest of a 2 MiB heap filled: shrinking the
+ * block to 768 KiB needs no space, so it must not fail. */
+RT_TEST(r_shrink_full, "dmapp.sheap_realloc.resource.shrink_in_full_heap",
+	"DMAPP-5.3.68-shrink-needs-no-space")
+{
+	static const size_t fill_sizes[] = { 65536, 4096, 64 };
+	const char *cl = "DMAPP-5.3.68-shrink-needs-no-space";
+	uint8_t *p, *q, *pat;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "2M");
+	pat = malloc(1u << 20);
+	if (!pat)
+		rt_unsupported("out of private memory");
+	p = dmapp_sheap_malloc(1u << 20);
+	RT_REQUIRE_TRUE(p != NULL, "DMAPP-5.3.67-allocates");
+	for (int i = 0; i < 3; i++)
+		while (dmapp_sheap_malloc(fill_sizes[i]) != NULL)
+			;
+	dt_fill(p, 1u << 20, 0, 6);
+	dt_fill(pat, 1u << 20, 0, 6);
+	q = dmapp_sheap_realloc(p, 768u << 10);
+	RT_REQUIRE_TRUE(q != NULL, cl);
+	RT_EXPECT_MEM_EQ(q, pat, 768u << 10, cl);
+	RT_EXPECT_TRUE(in_heap(q, 768u << 10), cl);
+	free(pat);
+	dt_end();
+}
+
 RT_TEST(r_null, "dmapp.sheap_realloc.param.null_ptr_like_malloc", "DMAPP-5.3.68-null-ptr-like-malloc")
 {
 	char *p;

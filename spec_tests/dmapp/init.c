@@ -229,6 +229,21 @@ RT_TEST_ATTRS(init_fault, "dmapp.init.fault.resource_error",
 	dt_control(RDMACTS_TC_RESET, 0);
 }
 
+/* PE 1 cannot create its heap; PE 0's dmapp_init must not report a job
+ * it cannot address as initialized (E-DMAPP-066).  PE 0 never calls
+ * dmapp_finalize after a wrong success: its partner never joins. */
+RT_TEST_ATTRS(init_fail_other, "dmapp.init.resource.failure_on_another_pe",
+	      "DMAPP-5.3.1-failure-on-another-pe", "np=2")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	const char *rank = getenv("PMI_RANK");
+	int me = rank ? atoi(rank) : 0;
+
+	setenv("XT_SYMMETRIC_HEAP_SIZE", me == 1 ? "1048576G" : DT_HEAP, 1);
+	RT_EXPECT_EQ_INT(dmapp_init(&a, &act), DMAPP_RC_RESOURCE_ERROR,
+			 "DMAPP-5.3.1-failure-on-another-pe");
+}
+
 RT_TEST_ATTRS(init_twice, "dmapp.init.state.second_init",
 	      "DMAPP-5.3.1-second-init", "tier=robustness")
 {

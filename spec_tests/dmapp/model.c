@@ -395,6 +395,44 @@ RT_TEST_ATTRS(anymem, "dmapp.put.data.local_buffers_any_memory",
 	free(heap);
 }
 
+/* 4 MiB from and into private heap memory with _nbi requests: far
+ * larger than any internal buffer an implementation passes unregistered
+ * local memory through. */
+RT_TEST_ATTRS(anymem_large, "dmapp.put_nbi.data.local_buffers_private_large",
+	      "DMAPP-4.9.2-local-buffers-private-large", "np=2")
+{
+	const char *cl = "DMAPP-4.9.2-local-buffers-private-large";
+	enum { M = 4u << 20 };
+	uint8_t *blk, *src = malloc(M), *dst = malloc(M);
+
+	if (!src || !dst)
+		rt_unsupported("out of private memory");
+	dt_start();
+	dt_need_pes(2);
+	blk = dmapp_sheap_malloc(2 * (size_t)M);
+	RT_REQUIRE_TRUE(blk != NULL, "DMAPP-5.3.67-allocates");
+	memset(blk, 0, M);
+	dt_fill(blk + M, M, dt_pe, 21);
+	dt_barrier();
+	if (dt_pe == 0) {
+		dmapp_seg_desc_t *s = &dt_job.sheap_seg;
+		dt_fill(src, M, 0, 20);
+		memset(dst, 0, M);
+		RT_EXPECT_EQ_INT(dmapp_put_nbi(blk, s, 1, src, M / 8, DMAPP_QW),
+				 DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_EQ_INT(dmapp_get_nbi(dst, blk + M, s, 1, M / 8, DMAPP_QW),
+				 DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_EQ_INT(dmapp_gsync_wait(), DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_TRUE(holds_pattern(dst, M, 1, 0, 21), cl);
+	}
+	dt_barrier();
+	if (dt_pe == 1)
+		RT_EXPECT_TRUE(holds_pattern(blk, M, 0, 0, 20), cl);
+	dt_end();
+	free(src);
+	free(dst);
+}
+
 /* Zero-length contiguous GETs are refused and move nothing. */
 RT_TEST_ATTRS(zeroget, "dmapp.get.param.zero_length_get",
 	      "DMAPP-4.9.2.1-zero-length-get", "np=2")

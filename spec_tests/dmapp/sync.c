@@ -968,6 +968,59 @@ RT_TEST_ATTRS(gw_nb, "dmapp.gsync_wait.state.nb_syncids_unaffected",
 	free(L);
 }
 
+/* An internal resource that cannot be obtained is reported however many
+ * implicit requests are outstanding: the allocation failure is armed
+ * for deep in a run of 2 * DMAPP_MAX_OUTSTANDING_NB _nbi PUTs issued
+ * without synchronization; one of them returns DMAPP_RC_RESOURCE_ERROR,
+ * the others are initiated and arrive (2 PEs). */
+RT_TEST_ATTRS(nbi_fault_deep, "dmapp.put_nbi.fault.resource_error_many_outstanding",
+	      "DMAPP-5.3.7-put-nbi-resource-error", "np=2;needs=faults")
+{
+	enum { N = 2 * DMAPP_MAX_OUTSTANDING_NB, NTH = 3 * N / 4 };
+	const char *cl = "DMAPP-5.3.7-put-nbi-resource-error";
+	uint64_t *dst, *src;
+	int failed = 0, other = 0, bad = 0, *rcs, *both;
+
+	dt_start();
+	dt_need_pes(2);
+	dst = dmapp_sheap_malloc(N * 8);
+	RT_REQUIRE_TRUE(dst != NULL, "DMAPP-5.3.67-allocates");
+	src = malloc(N * 8);
+	rcs = calloc(N, sizeof *rcs);
+	both = malloc(2 * N * sizeof *both);
+	if (!src || !rcs || !both)
+		rt_unsupported("out of private memory");
+	memset(dst, 0, N * 8);
+	for (int i = 0; i < N; i++)
+		src[i] = (uint64_t)i + 1;
+	dt_control(RDMACTS_TC_RESET, 0);
+	dt_barrier();
+	if (dt_pe == 0) {
+		dt_control(RDMACTS_TC_FAIL_NTH_ALLOCATION, NTH);
+		for (int i = 0; i < N; i++) {
+			rcs[i] = dmapp_put_nbi(&dst[i], &dt_job.sheap_seg, 1,
+					       &src[i], 1, DMAPP_QW);
+			failed += rcs[i] == DMAPP_RC_RESOURCE_ERROR;
+			other += rcs[i] != DMAPP_RC_RESOURCE_ERROR &&
+				 rcs[i] != DMAPP_RC_SUCCESS;
+		}
+		dt_control(RDMACTS_TC_RESET, 0);
+		RT_EXPECT_TRUE(failed >= 1, cl);
+		RT_EXPECT_EQ_INT(other, 0, cl);
+		RT_EXPECT_EQ_INT(dmapp_gsync_wait(), DMAPP_RC_SUCCESS, cl);
+	}
+	dt_allgather(rcs, both, N * sizeof *rcs);
+	if (dt_pe == 1) {
+		for (int i = 0; i < N; i++)
+			bad += both[i] == DMAPP_RC_SUCCESS && dst[i] != (uint64_t)i + 1;
+		RT_EXPECT_EQ_INT(bad, 0, cl);
+	}
+	dt_end();
+	free(src);
+	free(rcs);
+	free(both);
+}
+
 /* 10 * DMAPP_MAX_OUTSTANDING_NB _nbi PUTs, one gsync_wait. */
 RT_TEST_ATTRS(gw_many, "dmapp.gsync_wait.resource.many_nbi",
 	      "DMAPP-5.3.66-many-nbi", "np=2")
