@@ -60,8 +60,10 @@ $(COV)/lib/dat.conf: ref/udapl/dat.conf
 # The fuzz replayer linked with the coverage build: replays the seed corpus.
 # (coverage/ is read before fuzz/: prerequisites name the fuzz sources
 # themselves, the fuzz variables are empty at that point)
-COV_FZ_SRC  := fuzz/prog.c fuzz/targets.c fuzz/ugni/ugni_api.c fuzz/dmapp/dmapp_api.c
-COV_FZ_HDRS := fuzz/prog.h fuzz/targets.h $(B)/fuzz/gen/ugni_table.h $(B)/fuzz/gen/dmapp_table.h
+COV_FZ_SRC  := fuzz/prog.c fuzz/targets.c fuzz/ugni/ugni_api.c fuzz/dmapp/dmapp_api.c \
+               fuzz/udapl/udapl_api.c
+COV_FZ_HDRS := fuzz/prog.h fuzz/targets.h $(B)/fuzz/gen/ugni_table.h $(B)/fuzz/gen/dmapp_table.h \
+               $(B)/fuzz/gen/udapl_table.h
 
 $(COV)/bin/fuzz-replay: fuzz/replay_main.c $(COV_FZ_SRC) fuzz/ugni/direct.c $(COV_FZ_HDRS) $(COV)/lib/libugni.so
 	@mkdir -p $(@D)
@@ -75,10 +77,19 @@ $(COV)/bin/fuzz-replay-dmapp: fuzz/replay_main.c $(COV_FZ_SRC) fuzz/dmapp/direct
 	    $(FZ_API_SRC) fuzz/dmapp/direct.c -L$(COV)/lib -ldmapp -lugni -lpmi \
 	    -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../lib' -ldl
 
+# libdat finds the coverage Provider through the dat.conf beside it.
+$(COV)/bin/fuzz-replay-udapl: fuzz/replay_main.c $(COV_FZ_SRC) fuzz/udapl/direct.c $(COV_FZ_HDRS) \
+                              $(COV)/lib/libdat.so $(COV)/lib/libdat_rdmacts.so $(COV)/lib/dat.conf
+	@mkdir -p $(@D)
+	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/replay_main.c \
+	    $(FZ_API_SRC) fuzz/udapl/direct.c -L$(COV)/lib -ldat \
+	    -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../lib' -ldl
+
 COV_LIBS := $(COV)/lib/libugni.so $(COV)/lib/libpmi.so $(COV)/lib/libdmapp.so \
             $(COV)/lib/libdat.so $(COV)/lib/libdat_rdmacts.so $(COV)/lib/dat.conf
 
-coverage-run: $(COV_LIBS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-replay $(COV)/bin/fuzz-replay-dmapp)
+coverage-run: $(COV_LIBS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-replay $(COV)/bin/fuzz-replay-dmapp \
+              $(COV)/bin/fuzz-replay-udapl)
 	@$(MAKE) --no-print-directory -k corpus > $(COV)/corpus-build.log 2>&1 || \
 	    echo "coverage: part of the corpus did not build (see $(COV)/corpus-build.log)"
 	@rm -rf $(COV)/html $(COV)/*.info

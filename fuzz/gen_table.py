@@ -37,8 +37,10 @@ def rc_prefix(calls):
     return None
 
 
-def allowed_codes(call, errata, prefix):
-    """Documented codes, then codes named by readings of cited errata."""
+def allowed_codes(call, errata, prefix, only=None):
+    """Documented codes, then codes named by readings of cited errata
+    (only: when given, the names that are return codes at all; a reading
+    may also name event statuses or flags with the same prefix)."""
     codes = [(r["code"], "spec") for r in call.get("return_codes", [])]
     seen = {c for c, _ in codes}
     pat = re.compile(re.escape(prefix) + r"[A-Z_]+[A-Z]") if prefix else None
@@ -48,6 +50,8 @@ def allowed_codes(call, errata, prefix):
             continue
         for reading in e.get("readings", []):
             for code in pat.findall(reading):
+                if only is not None and code not in only:
+                    continue
                 if code not in seen:
                     seen.add(code)
                     codes.append((code, eid))
@@ -64,6 +68,12 @@ class Kinds:
         self.structs = []
         for name in spec.get("structs", {}).values():
             if name not in self.structs:
+                self.structs.append(name)
+        # structures and unions passed by value: built like a structure
+        # (the argument is the address of the built value), or read as
+        # an integer member ("int:<member>")
+        for name in spec.get("byvalue", {}).values():
+            if not name.startswith("int:") and name not in self.structs:
                 self.structs.append(name)
         # structures named by a parameter override ("struct:<name>")
         for over in spec.get("params", {}).values():
@@ -98,6 +108,13 @@ class Kinds:
                 return "FZ_REGION", 0, f"sizeof({t})"
             if kind == "timeout":
                 return "FZ_TIMEOUT", 0, f"sizeof({t})"
+            if kind == "out":
+                # an output that is not a new handle (e.g. a handle the
+                # library already gave out, returned again)
+                return "FZ_OUT", 0, size
+            if kind in ("buf_in", "buf_out"):
+                return ("FZ_BUF_IN" if kind == "buf_in" else "FZ_BUF_OUT"), \
+                    0, "0"
             sys.exit(f"{call}.{name}: unknown kind {over}")
         if t in self.htype:
             h = self.htype[t]
@@ -110,6 +127,11 @@ class Kinds:
             if h in self.byptr:
                 return "FZ_HANDLE", idx, "0"
             return "FZ_HANDLE_ARRAY", idx, f"sizeof({base})"
+        if t in self.spec.get("byvalue", {}):
+            ref = self.spec["byvalue"][t]
+            if ref.startswith("int:"):	# a union read as an integer
+                return "FZ_INT", 0, f"sizeof({t})"
+            return "FZ_STRUCT", self.structs.index(ref), "0"
         if t in self.spec.get("structs", {}):
             return "FZ_STRUCT", self.structs.index(self.spec["structs"][t]), \
                 "0"
@@ -134,8 +156,15 @@ def fnptr_decl(call, name):
     return f"{call['returns']} (*{name})({args})"
 
 
-def cast_arg(p, i):
+def cast_arg(p, i, byvalue=None):
     t = p["type"].strip()
+    ref = (byvalue or {}).get(t)
+    if ref and ref.startswith("int:"):
+        return f"({t}){{ .{ref[4:]} = a[{i}] }}"
+    if ref:
+        return f"(a[{i}] ? *(const {t} *)(uintptr_t)a[{i}] : ({t}){{0}})"
+    if t.endswith("[]"):	# an array parameter is a pointer
+        t = t[:-2].strip() + " *"
     if "*" in t:
         return f"({t})(uintptr_t)a[{i}]"
     return f"({t})a[{i}]"
@@ -155,6 +184,12 @@ def generate(vec_dir, kinds_path):
              if c.get("kind", "function") == "function"]
     live = [c for c in calls if c["name"] not in skip]
     prefix = rc_prefix(calls)
+    # "rc_documented_only": erratum readings widen a call only by names
+    # some call documents as a return code (uDAPL readings also name
+    # event statuses and flags, DAT_DTO_ERR_*, DAT_MEM_PRIV_*)
+    only = None
+    if spec.get("rc_documented_only"):
+        only = {r["code"] for c in calls for r in c.get("return_codes", [])}
     nocmp = set(spec.get("nocompare", []))
     destroy = spec.get("destroy", {})
     out = []
@@ -197,7 +232,7 @@ def generate(vec_dir, kinds_path):
                 cmp = 0 if f"{c['name']}.{p['name']}" in nocmp else 1
                 w(f'\t{{ {kind}, {arg}, {size}, {cmp}, "{p["name"]}" }},')
             w("};")
-        codes = allowed_codes(c, errata, prefix)
+        codes = allowed_codes(c, errata, prefix, only)
         if codes:
             w(f"static const struct fz_rc fz_{api}_rc_{cid}[] = {{")
             for code, why in codes:
@@ -207,7 +242,7 @@ def generate(vec_dir, kinds_path):
     w(f"static const struct fz_call fz_{api}_calls[] = {{")
     for c in calls:
         cid = c_ident(c["name"])
-        codes = allowed_codes(c, errata, prefix)
+        codes = allowed_codes(c, errata, prefix, only)
         d = destroy.get(c["name"])
         dparam = -1
         if d:
@@ -258,7 +293,8 @@ def generate(vec_dir, kinds_path):
         if c["name"] in skip:
             continue
         cid = c_ident(c["name"])
-        args = ", ".join(cast_arg(p, i) for i, p in enumerate(c["params"]))
+        args = ", ".join(cast_arg(p, i, spec.get("byvalue"))
+                         for i, p in enumerate(c["params"]))
         w(f"\tcase {n}:")
         w(f"\t\tif (!f->{cid})")
         w("\t\t\treturn 0;")

@@ -5,10 +5,12 @@
 #   build/fuzz/bin/fuzz-<target>   libFuzzer binaries (clang + ASan + UBSan)
 #   build/fuzz/bin/fuzz-replay     replays inputs; any C compiler, plain libugni.so
 #   build/fuzz/bin/fuzz-replay-dmapp  the same for the DMAPP targets (libdmapp.so)
+#   build/fuzz/bin/fuzz-replay-udapl  the same for the uDAPL targets (libdat.so)
+#   build/fuzz/lib/libdat.so, libdat_rdmacts.so, dat.conf  the uDAPL reference
 #   build/fuzz/bin/fuzz-diff       differential driver (two libraries, dlmopen)
 
 FZ          := $(B)/fuzz
-FZ_TARGETS  := ugni ugni_post ugni_smsg dmapp dmapp_attrs
+FZ_TARGETS  := ugni ugni_post ugni_smsg dmapp dmapp_attrs udapl udapl_attrs
 FUZZ_CC     ?= clang
 # UBSan reports are made fatal at run time (UBSAN_OPTIONS=halt_on_error=1),
 # not at build time, so fuzz/known.supp can excuse an open defect.
@@ -17,7 +19,7 @@ FZ_UBSAN    := UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 FZ_CFLAGS   := -std=c11 $(WARN) -fPIC -O1 -g -fno-omit-frame-pointer
 FZ_INC      := -Iinclude -Ifuzz -I$(FZ)/gen -D_GNU_SOURCE
 FZ_UGNI_SRC := $(wildcard ref/nic/*.c) $(wildcard ref/ugni/*.c)
-FZ_APIS     := ugni dmapp
+FZ_APIS     := ugni dmapp udapl
 # Every binary holds every API file (they name no library symbol) and
 # the direct.c of its own API, which binds the library it is linked with.
 FZ_API_SRC  := fuzz/prog.c fuzz/targets.c $(foreach a,$(FZ_APIS),fuzz/$(a)/$(a)_api.c)
@@ -25,6 +27,8 @@ FZ_COMMON   := $(FZ_API_SRC) fuzz/ugni/direct.c
 FZ_HDRS     := fuzz/prog.h fuzz/targets.h $(foreach a,$(FZ_APIS),$(FZ)/gen/$(a)_table.h)
 FZ_PMI_SRC  := $(wildcard ref/pmi/*.c)
 FZ_DMAPP_SRC := $(wildcard ref/dmapp/*.c)
+FZ_DAT_SRC  := $(wildcard ref/udapl/registry/*.c)
+FZ_PROV_SRC := $(wildcard ref/udapl/provider/*.c) $(wildcard ref/nic/*.c)
 FUZZ_SMOKE_TIME ?= 60
 FUZZ_TIME   ?= 600
 FUZZ_IMPL   ?=
@@ -71,15 +75,34 @@ $(FZ)/lib/libdmapp.so: $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_DMAPP_SRC)) \
 	    -L$(FZ)/lib -lugni -lpmi -ldl -Wl,--version-script=ref/dmapp/libdmapp.map \
 	    -Wl,-rpath,'$$ORIGIN'
 
+# libdat reads the dat.conf next to it (docs/udapl-reference.md), which
+# names the sanitized Provider beside it.
+$(FZ)/lib/libdat.so: $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_DAT_SRC)) \
+                     $(FZ)/lib/libdat_rdmacts.so $(FZ)/lib/dat.conf
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FZ_SAN) -shared -o $@ $(filter %.o,$^) -Wl,-soname,libdat.so \
+	    -ldl -Wl,--version-script=ref/udapl/registry/libdat.map
+
+$(FZ)/lib/libdat_rdmacts.so: $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_PROV_SRC))
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FZ_SAN) -shared -o $@ $^ -Wl,-soname,libdat_rdmacts.so \
+	    -lpthread -Wl,--version-script=ref/udapl/provider/libdat_rdmacts.map
+
+$(FZ)/lib/dat.conf: ref/udapl/dat.conf
+	@mkdir -p $(@D)
+	cp $< $@
+
 FZ_BINS := $(addprefix $(FZ)/bin/fuzz-,$(FZ_TARGETS))
 fz_api   = $(firstword $(subst _, ,$(1)))
 FZ_LINK_ugni  := -lugni
 FZ_LINK_dmapp := -ldmapp -lugni -lpmi
+FZ_LINK_udapl := -ldat
+FZ_LIB_udapl  := dat
 
 define fz_bin
 $(FZ)/bin/fuzz-$(1): $(FZ)/obj/entry-$(1).o $(patsubst %.c,$(FZ)/obj/%.o,$(FZ_API_SRC)) \
                      $(FZ)/obj/fuzz/$(call fz_api,$(1))/direct.o \
-                     $(FZ)/lib/lib$(call fz_api,$(1)).so
+                     $(FZ)/lib/lib$(or $(FZ_LIB_$(call fz_api,$(1))),$(call fz_api,$(1))).so
 	@mkdir -p $$(@D)
 	$$(FUZZ_CC) -fsanitize=fuzzer $$(FZ_SAN) -o $$@ $$(filter %.o,$$^) \
 	    -L$$(FZ)/lib $$(FZ_LINK_$(call fz_api,$(1))) \
@@ -98,6 +121,13 @@ $(FZ)/bin/fuzz-replay-dmapp: fuzz/replay_main.c $(FZ_API_SRC) fuzz/dmapp/direct.
 	@mkdir -p $(@D)
 	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/replay_main.c \
 	    $(FZ_API_SRC) fuzz/dmapp/direct.c -L$(LIBDIR) -ldmapp -lugni -lpmi \
+	    -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../../lib' -ldl
+
+$(FZ)/bin/fuzz-replay-udapl: fuzz/replay_main.c $(FZ_API_SRC) fuzz/udapl/direct.c $(FZ_HDRS) \
+                             $(LIBDIR)/libdat.so $(LIBDIR)/libdat_rdmacts.so $(LIBDIR)/dat.conf
+	@mkdir -p $(@D)
+	$(CC) $(FZ_INC) -std=c11 $(WARN) -O1 -g -o $@ fuzz/replay_main.c \
+	    $(FZ_API_SRC) fuzz/udapl/direct.c -L$(LIBDIR) -ldat \
 	    -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../../lib' -ldl
 
 $(FZ)/bin/fuzz-diff: fuzz/diff.c $(FZ_API_SRC) $(FZ_HDRS)
@@ -126,7 +156,7 @@ fuzz-diff: $(FZ)/bin/fuzz-diff  ## differential run: IMPL=dir COMPARE=dir [TARGE
 	    $(wildcard fuzz/corpus/$(or $(TARGET),ugni))
 
 check-fuzz-regressions: $(LIBDIR)/libugni.so $(FZ)/bin/fuzz-replay $(FZ)/bin/fuzz-diff \
-                        $(FZ)/bin/fuzz-replay-dmapp \
+                        $(FZ)/bin/fuzz-replay-dmapp $(FZ)/bin/fuzz-replay-udapl \
                         $(B)/harness-tests/impl/libugni.so  ## replay fuzz/regressions/, fuzzer self-tests
 	@STANDIN=$(B)/harness-tests/impl LIBDIR=$(LIBDIR) \
 	    SANITIZED=$$($(MAKE) --no-print-directory -s fuzz-build >/dev/null 2>&1 && echo $(FZ)/bin) \

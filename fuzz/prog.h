@@ -64,7 +64,7 @@ struct fz_call {
 	uint8_t checked;		/* returns a status code */
 };
 
-#define FZ_MAX_PARAMS   10
+#define FZ_MAX_PARAMS   12
 #define FZ_MAX_HANDLES  64
 #define FZ_MAX_STEPS    64
 #define FZ_POOL         32

@@ -47,7 +47,10 @@ int main(int argc, char **argv)
 	unsetenv("RDMACTS_JOB_ID");
 	void *fns = fz_fns_direct(t);
 	for (int i = 2; i < argc; i++) {
-		pid_t pid = fork();
+		pid_t pid;
+		/* a child that exits would flush the parent's lines again */
+		fflush(stdout);
+		pid = fork();
 		int st = 0;
 		if (pid == 0) {
 			alarm(LIMIT_SECONDS);

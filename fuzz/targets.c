@@ -14,6 +14,10 @@ const struct fz_target fz_targets[] = {
 		fz_dmapp_fns_dl },
 	{ "dmapp_attrs", &fz_api_dmapp, "libdmapp.so", fz_dmapp_attrs_calls,
 		fz_dmapp_setup, fz_dmapp_fns_dl },
+	{ "udapl", &fz_api_udapl, "libdat.so", NULL, fz_udapl_setup,
+		fz_udapl_fns_dl },
+	{ "udapl_attrs", &fz_api_udapl, "libdat.so", fz_udapl_attrs_calls,
+		fz_udapl_attrs_setup, fz_udapl_fns_dl },
 	{ NULL, NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -30,6 +30,12 @@ void *fz_dmapp_fns_dl(void *dl);
 void fz_dmapp_setup(struct fz_prog *p);
 extern const int fz_dmapp_attrs_calls[];
 
+extern const struct fz_api fz_api_udapl;
+void *fz_udapl_fns_dl(void *dl);
+void fz_udapl_setup(struct fz_prog *p);
+void fz_udapl_attrs_setup(struct fz_prog *p);
+extern const int fz_udapl_attrs_calls[];
+
 extern const struct fz_target fz_targets[];
 const struct fz_target *fz_target_find(const char *name);
 
