@@ -61,8 +61,8 @@ gni_return_t GNI_SmsgBufferSizeNeeded(gni_smsg_attr_t *smsg_attr, unsigned int *
 	return GNI_RC_SUCCESS;
 }
 
-/* Vendor SmsgSetMaxRetrans: the model loses no messages, so the limit
- * is recorded and never reached. */
+/* Vendor SmsgSetMaxRetrans: how many times a send on an AUTO_RETRANSMIT
+ * mailbox is retried after a transient (injected) failure. */
 gni_return_t GNI_SmsgSetMaxRetrans(gni_nic_handle_t nic_handle, uint16_t max_retrans)
 {
 	struct ugni_nic *n = to_nic(nic_handle);
