@@ -459,6 +459,10 @@ RT_TEST(lim_mdd, "ugni.configure_job.limits.mdd_limit", "UGNI-3.2.7-limit-mdd-li
 				GNI_MEM_READWRITE, (uint32_t)-1, &mh[i]), GNI_RC_SUCCESS, c);
 	RT_EXPECT_EQ_INT(GNI_MemRegister(s.nic, U64(buf + 128), 64, NULL,
 			GNI_MEM_READWRITE, (uint32_t)-1, &mh[2]), GNI_RC_ERROR_RESOURCE, c);
+	/* the limit counts registrations held: one given back makes room */
+	RT_EXPECT_EQ_INT(GNI_MemDeregister(s.nic, &mh[0]), GNI_RC_SUCCESS, "UGNI-3.4.5-success");
+	RT_EXPECT_EQ_INT(GNI_MemRegister(s.nic, U64(buf + 128), 64, NULL,
+			GNI_MEM_READWRITE, (uint32_t)-1, &mh[2]), GNI_RC_SUCCESS, c);
 	GNI_CdmDestroy(s.cdm);
 	fx_teardown(&(struct fx){ 0 });
 }

@@ -485,3 +485,29 @@ RT_TEST(seg_unaligned, "ugni.mem_register_segments.offset.unaligned_segments", "
 	GNI_MemDeregister(f.b.nic, &mh);
 	fx_teardown(&f);
 }
+
+/* 64 one-page segments, every other page of a mapping: a PUT through all
+ * of them at once fills each in order (segments as if contiguous). */
+RT_TEST(seg_many, "ugni.mem_register_segments.offset.put_across_64_segments",
+	"UGNI-3.4.3-offset-addressing-cross-segment")
+{
+	const char *c = "UGNI-3.4.3-offset-addressing-cross-segment";
+	enum { NSEG = 64, PG = 4096 };
+	struct fx f; gni_mem_handle_t mh, lmh; gni_mem_segment_t s[NSEG];
+	fx_setup(&f, 0);
+	unsigned char *m = fx_mem(2 * NSEG * PG), *src = fx_mem(NSEG * PG);
+	for (int i = 0; i < NSEG; i++)
+		s[i] = (gni_mem_segment_t){ U64(m + 2 * i * PG), PG };
+	gni_return_t rc = GNI_MemRegisterSegments(f.b.nic, s, NSEG, NULL, 0, (uint32_t)-1, &mh);
+	if (rc == GNI_RC_ERROR_RESOURCE || rc == GNI_RC_INVALID_PARAM)
+		rt_unsupported("the implementation registers fewer than 64 segments");
+	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.4.3-success");
+	lmh = fx_reg(f.a.nic, src, NSEG * PG, NULL, 0);
+	fx_pattern(src, NSEG * PG, 69);
+	RT_EXPECT_EQ_INT(xfer(f.a.ep, f.a.cq, 0, src, lmh, 0, mh, NSEG * PG), GNI_RC_SUCCESS, c);
+	for (int i = 0; i < NSEG; i++)
+		if (!RT_EXPECT_MEM_EQ(m + 2 * i * PG, src + i * PG, PG, c))
+			break;
+	GNI_MemDeregister(f.b.nic, &mh);
+	fx_teardown(&f);
+}

@@ -394,3 +394,21 @@ RT_TEST(bound_one_peer, "ugni.ep_bind.remote_id.only_that_instance",
 	GNI_CdmDestroy(third.cdm);
 	fx_teardown(&f);
 }
+
+/* The largest msg_maxsize, GNI_SMSG_MAX_SIZE (E-UGNI-092), is accepted
+ * and a message of that size is delivered whole. */
+RT_TEST(maxsize_largest, "ugni.smsg_send.size.gni_smsg_max_size",
+	"UGNI-3.7.2-max-size-delivered")
+{
+	const char *c = "UGNI-3.7.2-max-size-delivered";
+	struct fx f; struct fx_smsg m; void *h = NULL;
+	fx_setup(&f, 0);
+	fx_smsg_pair(&f, GNI_SMSG_TYPE_MBOX, GNI_SMSG_MAX_SIZE, 1, &m);
+	unsigned char *data = fx_mem(GNI_SMSG_MAX_SIZE);
+	fx_pattern(data, GNI_SMSG_MAX_SIZE, 48);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, data, 8, data + 8, GNI_SMSG_MAX_SIZE - 8, 6),
+			GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, c);
+	RT_EXPECT_MEM_EQ(h, data, GNI_SMSG_MAX_SIZE, c);
+	fx_teardown(&f);
+}
