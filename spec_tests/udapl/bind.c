@@ -916,3 +916,30 @@ BX_TEST(rng_remote, "udapl.libdat.protection.remote_range", "UDAPL-libdat-rdma-o
 	memset(g, '!', 256);
 	RT_EXPECT_MEM_EQ(m.buf + 128, g, 256, cl);
 }
+
+/* The flushed completion of a Recv posted in DISCONNECTED is the
+ * completion the Recv asked for: a notification one by default. */
+#define C_FLUSH_NOTIFY "UDAPL-dat_ep_post_recv-flushed-notification"
+RT_TEST(r_flush_notify, "udapl.ep_post_recv.state.disconnected_flush_triggers_cno",
+		C_FLUSH_NOTIFY)
+{
+	const char *cl = C_FLUSH_NOTIFY;
+	struct ut_conn c;
+	struct ut_mem m;
+	DAT_CNO_HANDLE cno;
+	DAT_EVD_HANDLE out = DAT_HANDLE_NULL;
+
+	ut_conn_open(&c, cl);
+	ut_mem(&c.a, c.a.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &m, cl);
+	UT_REQ(dat_ep_disconnect(c.ea, DAT_CLOSE_ABRUPT_FLAG), cl);
+	ut_wait(c.a.conn, DAT_CONNECTION_EVENT_DISCONNECTED, NULL, cl);
+	UT_REQ(dat_cno_create(c.a.ia, DAT_OS_WAIT_PROXY_AGENT_NULL, &cno), cl);
+	UT_REQ(dat_evd_modify_cno(c.a.rcv, cno), cl);
+	DAT_LMR_TRIPLET r = ut_seg(&m, 0, 64);
+	UT_REQ(dat_ep_post_recv(c.ea, 1, &r, (DAT_DTO_COOKIE){ .as_64 = 0xf1 },
+			DAT_COMPLETION_DEFAULT_FLAG), cl);
+	UT_OK(dat_cno_wait(cno, 1000000, &out), cl);
+	RT_EXPECT_TRUE(out == c.a.rcv, cl);
+	ut_dto(c.a.rcv, DAT_DTO_ERR_FLUSHED, 0xf1, NULL, cl);
+	ut_conn_close(&c);
+}

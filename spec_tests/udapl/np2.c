@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "pmi.h"
 #include "ut.h"
 
 #define NP2 "np=2"
@@ -351,4 +353,98 @@ RT_TEST_ATTRS(np2_cascade, "udapl.ia_close.np2.abrupt_cascade", C_CASC, NP2)
 	ut_barrier();
 	if (rank == 0)
 		ut_close(&c.a);
+}
+
+/*
+ * Many Sends in a row (well over a MiB in all, in messages of a size
+ * that divides no power of two): every message lands whole in its
+ * Receive, in order, however the implementation buffers them.
+ */
+#define C_ONE_RECV "UDAPL-dat_ep_post_send-send-consumes-one-recv"
+RT_TEST_ATTRS(np2_many_sends, "udapl.ep_post_send.np2.many_messages", C_ONE_RECV, NP2)
+{
+	enum { ROUNDS = 6, PER = 64, LEN = 3999, SLOT = 4096 };
+	struct ut_conn c;
+	struct ut_mem m;
+	int rank = ut_np2_init(), bad = 0;
+
+	ut_np2_connect(&c, C_ONE_RECV);
+	ut_mem(&c.a, c.a.pz, PER * SLOT, DAT_MEM_PRIV_ALL_FLAG, &m, C_ONE_RECV);
+	for (int r = 0; r < ROUNDS; r++) {
+		if (rank == 0) {
+			memset(m.buf, 0, PER * SLOT);
+			for (int i = 0; i < PER; i++) {
+				DAT_LMR_TRIPLET s = ut_seg(&m, (size_t)i * SLOT, SLOT);
+				UT_REQ(dat_ep_post_recv(c.ea, 1, &s, (DAT_DTO_COOKIE){ .as_64 =
+						(uint64_t)(r * PER + i) }, 0), C_ONE_RECV);
+			}
+		}
+		ut_barrier();	/* the Receives are posted */
+		if (rank == 1) {
+			for (int i = 0; i < PER; i++) {
+				memset(m.buf, (r * PER + i) & 0xff, LEN);
+				m.buf[0] = (char)r;
+				m.buf[LEN - 1] = (char)i;
+				ut_send(c.ea, c.a.req, &m, 0, LEN, C_ONE_RECV);
+			}
+		} else {
+			for (int i = 0; i < PER; i++) {
+				DAT_EVENT ev;
+				const char *b = m.buf + (size_t)i * SLOT;
+				if (!ut_dto(c.a.rcv, DAT_DTO_SUCCESS, (uint64_t)(r * PER + i), &ev,
+						C_ONE_RECV))
+					break;
+				RT_EXPECT_EQ_U64(ev.event_data.dto_completion_event_data.transfered_length,
+						LEN, C_ONE_RECV);
+				bad += b[0] != (char)r || b[LEN - 1] != (char)i || b[LEN] != 0;
+				for (int k = 1; k < LEN - 1; k++)
+					bad += b[k] != (char)((r * PER + i) & 0xff);
+			}
+		}
+		ut_barrier();
+	}
+	if (rank == 0)
+		RT_EXPECT_EQ_INT(bad, 0, C_ONE_RECV);
+	ut_close(&c.a);
+}
+
+/*
+ * The peer process ends without closing its IA (no dat_ep_disconnect, no
+ * dat_ia_close): the surviving side keeps sending until it learns it.
+ */
+RT_TEST_ATTRS(np2_peer_gone, "udapl.ep_disconnect.np2.peer_gone_while_sending", C_PEER_EXIT,
+		NP2)
+{
+	struct ut_conn c;
+	struct ut_mem m;
+	DAT_EVENT ev;
+	int rank = ut_np2_init(), got = 0;
+
+	ut_np2_connect(&c, C_PEER_EXIT);
+	ut_mem(&c.a, c.a.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &m, C_PEER_EXIT);
+	ut_barrier();
+	if (rank == 1) {
+		RT_EXPECT_EQ_INT(ut_state(c.ea), DAT_EP_STATE_CONNECTED, C_PEER_EXIT);
+		fflush(NULL);
+		PMI_Finalize();
+		_exit(0);	/* the IA is left open */
+	}
+	DAT_LMR_TRIPLET r = ut_seg(&m, 1024, 64), s = ut_seg(&m, 0, 8);
+	UT_REQ(dat_ep_post_recv(c.ea, 1, &r, (DAT_DTO_COOKIE){ .as_64 = 0xe8 }, 0), C_PEER_EXIT);
+	for (uint64_t i = 0; i < 200 && !got; i++) {
+		DAT_COUNT n;
+		UT_REQ(dat_ep_post_send(c.ea, 1, &s, (DAT_DTO_COOKIE){ .as_64 = i },
+				DAT_COMPLETION_DEFAULT_FLAG), C_PEER_EXIT);
+		ut_wait(c.a.req, DAT_DTO_COMPLETION_EVENT, &ev, C_PEER_EXIT);
+		got = dat_evd_wait(c.a.conn, 50000, 1, &ev, &n) == DAT_SUCCESS;
+	}
+	if (RT_EXPECT_TRUE(got, C_PEER_EXIT))
+		RT_EXPECT_RC_IN(ev.event_number, C_PEER_EXIT, DAT_CONNECTION_EVENT_BROKEN,
+				DAT_CONNECTION_EVENT_DISCONNECTED);
+	RT_EXPECT_EQ_INT(ut_state(c.ea), DAT_EP_STATE_DISCONNECTED, C_PEER_EXIT);
+	/* the rest of the request stream and the posted Receive end */
+	while (dat_evd_dequeue(c.a.req, &ev) == DAT_SUCCESS)
+		;
+	ut_dto(c.a.rcv, DAT_DTO_ERR_FLUSHED, 0xe8, NULL, C_PEER_EXIT);
+	ut_close(&c.a);
 }

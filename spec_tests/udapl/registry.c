@@ -442,3 +442,119 @@ RT_TEST(reg_abs_path, "udapl.ia_open.registry.absolute_library_path", C_LAZY)
 	UT_OK(dat_ia_open((DAT_NAME_PTR)"rdmacts-abs", 8, &async, &ia), C_LAZY);
 	dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
 }
+
+/*
+ * A registered Provider whose table (DAT_PROVIDER) leaves calls out: the
+ * test's own, with only ia_open_func and ia_close_func.  Every other call
+ * on one of its handles is refused with DAT_NOT_IMPLEMENTED instead of a
+ * call through a NULL entry.  One object stands for every handle type:
+ * libdat reaches the Provider through the first word of a handle only.
+ */
+#define C_NI "UDAPL-libdat-rob-provider-entry-missing"
+#define NI(call) UT_RC((call), DAT_NOT_IMPLEMENTED, C_NI)
+RT_TEST(reg_table_gaps, "udapl.registry_add_provider.robustness.table_gaps", C_NI)
+{
+	DAT_PROVIDER_INFO i = fake_info("rdmacts-gaps", DAT_VERSION_MINOR, DAT_FALSE);
+	static struct { DAT_PROVIDER *p; char body[512]; } obj;
+	DAT_IA_HANDLE ia;
+	DAT_HANDLE h = &obj;
+	DAT_HANDLE out;
+	DAT_EVENT ev;
+	DAT_COUNT n;
+	DAT_CONTEXT ctx = { .as_64 = 1 };
+	DAT_HANDLE_TYPE ht;
+	DAT_LMR_TRIPLET seg = { 0, 0, 0, 0 };
+	DAT_RMR_TRIPLET rseg = { 0, 0, 0, 0 };
+	DAT_DTO_COOKIE ck = { .as_64 = 0 };
+	DAT_RMR_COOKIE rk = { .as_64 = 0 };
+	DAT_REGION_DESCRIPTION region = { .for_va = obj.body };
+	DAT_LMR_CONTEXT lctx;
+	DAT_RMR_CONTEXT rctx;
+	DAT_VLEN vlen;
+	DAT_VADDR vaddr;
+	DAT_EP_STATE st;
+	DAT_BOOLEAN b1, b2;
+	DAT_CONN_QUAL q;
+	struct sockaddr_in sin = { .sin_family = AF_INET };
+	union { DAT_IA_ATTR ia; DAT_EP_PARAM ep; DAT_EVD_PARAM evd; DAT_CNO_PARAM cno;
+		DAT_CR_PARAM cr; DAT_LMR_PARAM lmr; DAT_RMR_PARAM rmr; DAT_PSP_PARAM psp;
+		DAT_RSP_PARAM rsp; DAT_PZ_PARAM pz; DAT_SRQ_PARAM srq; } prm;
+	DAT_PROVIDER_ATTR pattr;
+
+	UT_REQ(dat_registry_add_provider(&fake, &i), C_NI);
+	UT_REQ(open_name("rdmacts-gaps", &ia), C_NI);
+	obj.p = &fake;
+	/* the IA's calls */
+	NI(dat_ia_query(ia, &out, DAT_IA_FIELD_ALL, &prm.ia, DAT_PROVIDER_FIELD_ALL, &pattr));
+	NI(dat_pz_create(ia, &out));
+	NI(dat_evd_create(ia, 8, DAT_HANDLE_NULL, DAT_EVD_SOFTWARE_FLAG, &out));
+	NI(dat_cno_create(ia, DAT_OS_WAIT_PROXY_AGENT_NULL, &out));
+	NI(dat_lmr_create(ia, DAT_MEM_TYPE_VIRTUAL, region, 64, h, DAT_MEM_PRIV_ALL_FLAG, &out,
+			&lctx, &rctx, &vlen, &vaddr));
+	NI(dat_lmr_sync_rdma_read(ia, &seg, 1));
+	NI(dat_lmr_sync_rdma_write(ia, &seg, 1));
+	NI(dat_psp_create(ia, UT_QUAL, h, DAT_PSP_CONSUMER_FLAG, &out));
+	NI(dat_psp_create_any(ia, &q, h, DAT_PSP_CONSUMER_FLAG, &out));
+	NI(dat_rsp_create(ia, UT_QUAL, h, h, &out));
+	NI(dat_ep_create(ia, h, h, h, h, NULL, &out));
+	NI(dat_ep_create_with_srq(ia, h, h, h, h, h, NULL, &out));
+	NI(dat_srq_create(ia, h, &(DAT_SRQ_ATTR){ 8, 1, 0 }, &out));
+	/* calls on the other handle types */
+	NI(dat_set_consumer_context(h, ctx));
+	NI(dat_get_consumer_context(h, &ctx));
+	NI(dat_get_handle_type(h, &ht));
+	NI(dat_cr_query(h, DAT_CR_FIELD_ALL, &prm.cr));
+	NI(dat_cr_accept(h, h, 0, NULL));
+	NI(dat_cr_reject(h));
+	NI(dat_cr_handoff(h, UT_QUAL));
+	NI(dat_evd_resize(h, 16));
+	NI(dat_evd_post_se(h, &ev));
+	NI(dat_evd_dequeue(h, &ev));
+	NI(dat_evd_query(h, DAT_EVD_FIELD_ALL, &prm.evd));
+	NI(dat_evd_free(h));
+	NI(dat_evd_modify_cno(h, DAT_HANDLE_NULL));
+	NI(dat_evd_enable(h));
+	NI(dat_evd_disable(h));
+	NI(dat_evd_wait(h, 1000, 1, &ev, &n));
+	NI(dat_evd_set_unwaitable(h));
+	NI(dat_evd_clear_unwaitable(h));
+	NI(dat_cno_modify_agent(h, DAT_OS_WAIT_PROXY_AGENT_NULL));
+	NI(dat_cno_query(h, DAT_CNO_FIELD_ALL, &prm.cno));
+	NI(dat_cno_free(h));
+	NI(dat_cno_wait(h, 1000, &out));
+	NI(dat_ep_query(h, DAT_EP_FIELD_ALL, &prm.ep));
+	NI(dat_ep_modify(h, 0, &prm.ep));
+	NI(dat_ep_connect(h, (DAT_IA_ADDRESS_PTR)&sin, UT_QUAL, UT_TIMEOUT, 0, NULL,
+			DAT_QOS_BEST_EFFORT, DAT_CONNECT_DEFAULT_FLAG));
+	NI(dat_ep_dup_connect(h, h, UT_TIMEOUT, 0, NULL, DAT_QOS_BEST_EFFORT));
+	NI(dat_ep_disconnect(h, DAT_CLOSE_ABRUPT_FLAG));
+	NI(dat_ep_post_send(h, 1, &seg, ck, DAT_COMPLETION_DEFAULT_FLAG));
+	NI(dat_ep_post_recv(h, 1, &seg, ck, DAT_COMPLETION_DEFAULT_FLAG));
+	NI(dat_ep_post_rdma_read(h, 1, &seg, ck, &rseg, DAT_COMPLETION_DEFAULT_FLAG));
+	NI(dat_ep_post_rdma_write(h, 1, &seg, ck, &rseg, DAT_COMPLETION_DEFAULT_FLAG));
+	NI(dat_ep_get_status(h, &st, &b1, &b2));
+	NI(dat_ep_free(h));
+	NI(dat_ep_reset(h));
+	NI(dat_ep_recv_query(h, &n, &n));
+	NI(dat_ep_set_watermark(h, 1, 1));
+	NI(dat_lmr_query(h, DAT_LMR_FIELD_ALL, &prm.lmr));
+	NI(dat_lmr_free(h));
+	NI(dat_rmr_create(h, &out));
+	NI(dat_rmr_query(h, DAT_RMR_FIELD_ALL, &prm.rmr));
+	NI(dat_rmr_bind(h, &seg, DAT_MEM_PRIV_ALL_FLAG, h, rk, DAT_COMPLETION_DEFAULT_FLAG,
+			&rctx));
+	NI(dat_rmr_free(h));
+	NI(dat_psp_query(h, DAT_PSP_FIELD_ALL, &prm.psp));
+	NI(dat_psp_free(h));
+	NI(dat_rsp_query(h, DAT_RSP_FIELD_ALL, &prm.rsp));
+	NI(dat_rsp_free(h));
+	NI(dat_pz_query(h, DAT_PZ_FIELD_ALL, &prm.pz));
+	NI(dat_pz_free(h));
+	NI(dat_srq_free(h));
+	NI(dat_srq_post_recv(h, 1, &seg, ck));
+	NI(dat_srq_query(h, DAT_SRQ_FIELD_ALL, &prm.srq));
+	NI(dat_srq_resize(h, 16));
+	NI(dat_srq_set_lw(h, 1));
+	UT_OK(dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG), C_NI);
+	UT_OK(dat_registry_remove_provider(&fake, &i), C_NI);
+}
