@@ -691,3 +691,58 @@ RT_TEST_ATTRS(recov_bad, "ugni.cq_error_recoverable.decode.all_bits_set", "UGNI-
 	RT_EXPECT_RC_IN(GNI_CqErrorRecoverable(~(gni_cq_entry_t)0, &r), "UGNI-3.9.8-rc-invalid-state",
 			GNI_RC_INVALID_STATE, GNI_RC_SUCCESS);
 }
+
+/* Under the adversarial schedule the local event of an RDMA PUT is generated
+ * after the post returns: a blocking wait started before it exists is
+ * woken by it. */
+static void wait_held(int vector, const char *c)
+{
+	struct fx f; struct fx_bufs b; gni_cq_handle_t cq; gni_cq_entry_t ev = 0;
+	gni_post_descriptor_t *pd = NULL; uint32_t which = 9;
+	fx_control(RDMACTS_TC_SCHEDULE_SEED, 11);
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	fx_cq(f.a.nic, 16, GNI_CQ_BLOCKING, &cq);
+	/* src_cq_hndl: the blocking CQ takes the event (3.8.1) */
+	gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	d.src_cq_hndl = cq;
+	RT_REQUIRE_EQ_INT(GNI_PostRdma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.8.1-success");
+	gni_return_t rc = vector ? GNI_CqVectorWaitEvent(&cq, 1, 2000, &ev, &which) :
+		GNI_CqWaitEvent(cq, 2000, &ev);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	if (rc == GNI_RC_SUCCESS) {
+		RT_EXPECT_EQ_INT(GNI_GetCompleted(cq, ev, &pd), GNI_RC_SUCCESS, c);
+		RT_EXPECT_TRUE(pd == &d, c);
+	}
+	if (vector)
+		RT_EXPECT_EQ_INT(which, 0, c);
+	fx_control(RDMACTS_TC_RESET, 0);
+	GNI_CqDestroy(cq);
+	fx_teardown(&f);
+}
+
+RT_TEST_ATTRS(wait_held_ev, "ugni.cq_wait_event.schedule.local_event_after_post",
+	"UGNI-3.9.3-blocks-until-event", "needs=schedule")
+{ wait_held(0, "UGNI-3.9.3-blocks-until-event"); }
+RT_TEST_ATTRS(vwait_held_ev, "ugni.cq_vector_wait_event.schedule.local_event_after_post",
+	"UGNI-3.9.4-blocks-until-event", "needs=schedule")
+{ wait_held(1, "UGNI-3.9.4-blocks-until-event"); }
+
+/* A released handle stays invalid when a new CQ takes its place: the new
+ * CQ is neither destroyed nor read through the old handle. */
+RT_TEST(stale_reused, "ugni.cq_destroy.handle.stale_after_new_cq", "UGNI-3.3.2-stale-cq-handle")
+{
+	const char *c = "UGNI-3.3.2-stale-cq-handle";
+	struct fx f; gni_cq_handle_t old, fresh[4]; gni_cq_entry_t ev;
+	fx_setup(&f, 0);
+	fx_cq(f.a.nic, 8, GNI_CQ_NOBLOCK, &old);
+	RT_REQUIRE_EQ_INT(GNI_CqDestroy(old), GNI_RC_SUCCESS, "UGNI-3.3.2-success");
+	for (int i = 0; i < 4; i++)
+		fx_cq(f.a.nic, 8, GNI_CQ_NOBLOCK, &fresh[i]);
+	RT_EXPECT_EQ_INT(GNI_CqGetEvent(old, &ev), GNI_RC_INVALID_PARAM, c);
+	RT_EXPECT_EQ_INT(GNI_CqDestroy(old), GNI_RC_INVALID_PARAM, c);
+	for (int i = 0; i < 4; i++)
+		RT_EXPECT_EQ_INT(GNI_CqDestroy(fresh[i]), GNI_RC_SUCCESS, c);
+	fx_teardown(&f);
+}

@@ -262,3 +262,27 @@ RT_TEST_ATTRS(smsg, "ugni.smsg_send.multiprocess.ping_pong_in_order",
 	RT_EXPECT_TRUE(events > 0, "UGNI-3.7.2-remote-event");
 	mp_done(&m);
 }
+
+/* Under a launcher that names the NIC address (PMI_GNI_LOC_ADDR), the
+ * address CdmGetNicAddress gives before any domain is attached is the one
+ * CdmAttach then returns, in every process. */
+RT_TEST_ATTRS(nic_addr, "ugni.cdm_get_nic_address.multiprocess.before_attach",
+	"UGNI-3.2.3-address-matches-attach", "np=2")
+{
+	const char *c = "UGNI-3.2.3-address-matches-attach";
+	int rank, size;
+	uint32_t addr = 0, cpu = 0, local = 0;
+	gni_cdm_handle_t cdm;
+	gni_nic_handle_t nic;
+	fx_pmi_init(&rank, &size);
+	RT_EXPECT_EQ_INT(GNI_CdmGetNicAddress(0, &addr, &cpu), GNI_RC_SUCCESS, "UGNI-3.2.3-success");
+	if (RT_EXPECT_EQ_INT(GNI_CdmCreate((uint32_t)rank, FX_PTAG, FX_COOKIE, 0, &cdm),
+			GNI_RC_SUCCESS, "UGNI-3.2.1-success")) {
+		if (RT_EXPECT_EQ_INT(GNI_CdmAttach(cdm, 0, &local, &nic), GNI_RC_SUCCESS,
+				"UGNI-3.2.4-success"))
+			RT_EXPECT_EQ_U64(addr, local, c);
+		GNI_CdmDestroy(cdm);
+	}
+	fx_pmi_barrier();
+	fx_pmi_fini();
+}

@@ -33,9 +33,10 @@ static void destroy_descriptor_cq(int hold)
 	fx_setup(&f, 0);
 	fx_bufs(&f, 64, &b);
 	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &other);
-	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
+	/* RDMA: src_cq_hndl takes the events in every reading (3.8.1) */
+	gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
 	d.src_cq_hndl = other;
-	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-src-cq-hndl-override");
+	RT_REQUIRE_EQ_INT(GNI_PostRdma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.8.1-src-cq-hndl");
 	gni_return_t rc = GNI_CqDestroy(other);
 	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_ERROR_RESOURCE);
 	if (rc == GNI_RC_ERROR_RESOURCE) {
