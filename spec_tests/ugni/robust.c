@@ -247,3 +247,41 @@ RT_TEST(codes_in_enum, "ugni.abi.return_codes.in_enum", "UGNI-3.12.5-codes-in-en
 	RT_EXPECT_TRUE(k > 60, c);
 	fx_teardown(&f);
 }
+
+/* E-UGNI-040: the dst_cq_handle of a live registration destroyed, then a
+ * PUT with a remote event and a CQ write into that registration: no
+ * crash, the PUT's data lands and the initiator sees its completion. */
+RT_TEST(destroy_dst_cq, "ugni.cq_destroy.robustness.dst_cq_then_remote_events",
+	"UGNI-3.3.2-destroy-with-registration")
+{
+	const char *c = "UGNI-3.3.2-destroy-with-registration";
+	struct fx f; gni_cq_handle_t x; gni_mem_handle_t lmh, rmh; gni_cq_entry_t ev;
+	gni_post_descriptor_t *pd;
+	fx_setup(&f, 0);
+	unsigned char *l = fx_mem(64), *r = fx_mem(64);
+	fx_cq(f.b.nic, 16, GNI_CQ_NOBLOCK, &x);
+	lmh = fx_reg(f.a.nic, l, 64, NULL, 0);
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f.b.nic, U64(r), 64, x, GNI_MEM_READWRITE,
+			(uint32_t)-1, &rmh), GNI_RC_SUCCESS, "UGNI-3.4.2-success-readwrite");
+	gni_return_t rc = GNI_CqDestroy(x);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_ERROR_RESOURCE);
+	fx_pattern(l, 64, 95);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT,
+			GNI_CQMODE_GLOBAL_EVENT | GNI_CQMODE_REMOTE_EVENT, l, lmh, r, rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, c);
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(r, l, 64, c);
+	gni_post_descriptor_t w = fx_desc(GNI_POST_CQWRITE, GNI_CQMODE_GLOBAL_EVENT,
+			NULL, rmh, NULL, rmh, 0);
+	w.cqwrite_value = 5;
+	RT_REQUIRE_EQ_INT(GNI_PostCqWrite(f.a.ep, &w), GNI_RC_SUCCESS, c);
+	RT_EXPECT_RC_IN(fx_event(f.a.cq, &ev), c, GNI_RC_SUCCESS, GNI_RC_TRANSACTION_ERROR);
+	GNI_GetCompleted(f.a.cq, ev, &pd);
+	if (rc == GNI_RC_ERROR_RESOURCE) {
+		GNI_MemDeregister(f.b.nic, &rmh);
+		GNI_CqDestroy(x);
+	} else {
+		GNI_MemDeregister(f.b.nic, &rmh);
+	}
+	fx_teardown(&f);
+}
