@@ -970,13 +970,13 @@ RT_TEST_ATTRS(gw_nb, "dmapp.gsync_wait.state.nb_syncids_unaffected",
 
 /* An internal resource that cannot be obtained is reported however many
  * implicit requests are outstanding: the allocation failure is armed
- * for deep in a run of 2 * DMAPP_MAX_OUTSTANDING_NB _nbi PUTs issued
+ * for half-way through a run of 2 * DMAPP_MAX_OUTSTANDING_NB _nbi PUTs issued
  * without synchronization; one of them returns DMAPP_RC_RESOURCE_ERROR,
  * the others are initiated and arrive (2 PEs). */
 RT_TEST_ATTRS(nbi_fault_deep, "dmapp.put_nbi.fault.resource_error_many_outstanding",
 	      "DMAPP-5.3.7-put-nbi-resource-error", "np=2;needs=faults")
 {
-	enum { N = 2 * DMAPP_MAX_OUTSTANDING_NB, NTH = 3 * N / 4 };
+	enum { N = 2 * DMAPP_MAX_OUTSTANDING_NB, NTH = N / 2 };
 	const char *cl = "DMAPP-5.3.7-put-nbi-resource-error";
 	uint64_t *dst, *src;
 	int failed = 0, other = 0, bad = 0, *rcs, *both;
