@@ -746,3 +746,24 @@ RT_TEST(stale_reused, "ugni.cq_destroy.handle.stale_after_new_cq", "UGNI-3.3.2-s
 		RT_EXPECT_EQ_INT(GNI_CqDestroy(fresh[i]), GNI_RC_SUCCESS, c);
 	fx_teardown(&f);
 }
+
+/* A CQ write has no local buffer: the descriptor names only the remote
+ * memory handle (local_addr and local_mem_hndl left zero). */
+RT_TEST(cqw_remote_only, "ugni.post_cq_write.descriptor.remote_handle_only", "UGNI-3.9.6-success")
+{
+	const char *c = "UGNI-3.9.6-success";
+	struct fx f; gni_cq_handle_t cq; gni_mem_handle_t mh, none; gni_cq_entry_t ev = 0;
+	fx_setup(&f, 0);
+	fx_cq(f.b.nic, 8, GNI_CQ_NOBLOCK, &cq);
+	unsigned char *m = fx_mem(64);
+	memset(&none, 0, sizeof none);
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 64, cq, 0, (uint32_t)-1, &mh), GNI_RC_SUCCESS,
+			"UGNI-3.4.2-success-readwrite");
+	gni_post_descriptor_t d = fx_desc(GNI_POST_CQWRITE, GNI_CQMODE_SILENT, NULL, none, NULL, mh, 0);
+	d.cqwrite_value = 0x2a;
+	RT_EXPECT_EQ_INT(GNI_PostCqWrite(f.a.ep, &d), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(fx_event(cq, &ev), GNI_RC_SUCCESS, c);
+	GNI_MemDeregister(f.b.nic, &mh);
+	GNI_CqDestroy(cq);
+	fx_teardown(&f);
+}
