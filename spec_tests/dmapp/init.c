@@ -230,18 +230,34 @@ RT_TEST_ATTRS(init_fault, "dmapp.init.fault.resource_error",
 }
 
 /* PE 1 cannot create its heap; PE 0's dmapp_init must not report a job
- * it cannot address as initialized (E-DMAPP-066).  PE 0 never calls
- * dmapp_finalize after a wrong success: its partner never joins. */
+ * it cannot address as initialized (E-DMAPP-066).  The test starts PMI
+ * itself (DMAPP-5.3.1-init-after-pmi-init) to compare the PEs' results
+ * afterwards; PE 0 never calls dmapp_finalize after a wrong success,
+ * since its partner would never join. */
 RT_TEST_ATTRS(init_fail_other, "dmapp.init.resource.failure_on_another_pe",
 	      "DMAPP-5.3.1-failure-on-another-pe", "np=2")
 {
+	const char *cl = "DMAPP-5.3.1-failure-on-another-pe";
 	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
-	const char *rank = getenv("PMI_RANK");
-	int me = rank ? atoi(rank) : 0;
+	int spawned, rank = -1, size = 0, rc, rcs[2] = { -1, -1 };
 
-	setenv("XT_SYMMETRIC_HEAP_SIZE", me == 1 ? "1048576G" : DT_HEAP, 1);
-	RT_EXPECT_EQ_INT(dmapp_init(&a, &act), DMAPP_RC_RESOURCE_ERROR,
-			 "DMAPP-5.3.1-failure-on-another-pe");
+	RT_REQUIRE_EQ_INT(PMI_Init(&spawned), PMI_SUCCESS, "DMAPP-5.3.1-init-after-pmi-init");
+	PMI_Get_rank(&rank);
+	PMI_Get_size(&size);
+	if (size != 2)
+		rt_unsupported("needs a job of exactly 2 PEs");
+	setenv("XT_SYMMETRIC_HEAP_SIZE", rank == 1 ? "1048576G" : DT_HEAP, 1);
+	rc = dmapp_init(&a, &act);
+	RT_REQUIRE_EQ_INT(PMI_Allgather(&rc, rcs, (int)sizeof rc), PMI_SUCCESS, cl);
+	if (rcs[1] == DMAPP_RC_SUCCESS) {
+		if (rcs[0] == DMAPP_RC_SUCCESS)
+			dmapp_finalize();
+		PMI_Finalize();
+		rt_unsupported("PE 1 could create a heap of 1048576G");
+	}
+	if (rank == 0)
+		RT_EXPECT_EQ_INT(rc, DMAPP_RC_RESOURCE_ERROR, cl);
+	PMI_Finalize();
 }
 
 RT_TEST_ATTRS(init_twice, "dmapp.init.state.second_init",
