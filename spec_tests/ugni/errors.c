@@ -357,3 +357,22 @@ RT_TEST(eeq_too_big, "ugni.subscribe_errors.resource.eeq_size_max", "UGNI-3.10.1
 		GNI_ReleaseErrors(h);
 	fx_teardown(&f);
 }
+
+/* With a NIC handle the device_id is not the one subscribed to (it serves
+ * privileged mode): whatever the call answers, a GNI_RC_SUCCESS comes with
+ * a working err_handle. */
+RT_TEST(nic_bad_device, "ugni.subscribe_errors.device.ignored_or_refused_with_nic",
+	"UGNI-3.10.1-success")
+{
+	const char *c = "UGNI-3.10.1-success";
+	struct fx f; gni_err_handle_t h; gni_error_mask_t m = 0;
+	fx_setup(&f, 0);
+	memset(&h, 0xA5, sizeof h);
+	gni_return_t rc = GNI_SubscribeErrors(f.a.nic, 0xFFFFFFFFu, ALL_ERRS, 16, &h);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_NO_MATCH);
+	if (rc == GNI_RC_SUCCESS) {
+		RT_EXPECT_EQ_INT(GNI_GetErrorMask(h, &m), GNI_RC_SUCCESS, c);
+		RT_EXPECT_EQ_INT(GNI_ReleaseErrors(h), GNI_RC_SUCCESS, c);
+	}
+	fx_teardown(&f);
+}
