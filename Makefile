@@ -48,7 +48,11 @@ define link-shlib
 $(CC) -shared -o $@ $(filter %.o %.a,$^) -Wl,-soname,$(notdir $@) $(LDLIBS_$(notdir $@))
 endef
 
-include $(sort $(wildcard */module.mk */*/module.mk))
+# The corpus support library first: every corpus module names its variables
+# (RT_SUPPORT_LIB, RT_SUPPORT_INC) in prerequisites, which expand at once.
+FIRST_MODULES := spec_tests/support/module.mk
+include $(FIRST_MODULES)
+include $(filter-out $(FIRST_MODULES),$(sort $(wildcard */module.mk */*/module.mk)))
 
 -include $(shell find $(OBJDIR) -name '*.d' 2>/dev/null)
 
