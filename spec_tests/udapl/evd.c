@@ -238,6 +238,19 @@ EVD_TEST(w_intr, "udapl.evd_wait.rc.interrupted", "UDAPL-dat_evd_wait-rc-interru
 	UT_RC(dat_evd_wait(sw_evd(u, 4, DAT_HANDLE_NULL, cl), 10000000, 1, &ev, &n), DAT_INTERRUPTED_CALL, cl);
 	setitimer(ITIMER_REAL, &off, NULL);
 }
+/* The wait lasts about its timeout: 20 ms, not ten times as long. */
+EVD_TEST(w_timeout_bound, "udapl.evd_wait.timeout.bounded", "UDAPL-dat_evd_wait-timeout-bound")
+{
+	DAT_EVENT ev;
+	DAT_COUNT n;
+	DAT_EVD_HANDLE e = sw_evd(u, 8, DAT_HANDLE_NULL, cl);
+	double t0 = ut_now_ms();
+	UT_RC(dat_evd_wait(e, 20000, 1, &ev, &n), DAT_TIMEOUT_EXPIRED, cl);
+	double ms = ut_now_ms() - t0;
+	if (!RT_EXPECT_TRUE(ms >= 19.0 && ms < 900.0, cl))
+		rt_fail_at(cl, __FILE__, __LINE__, false, "20ms..900ms", "outside",
+				"dat_evd_wait(timeout 20 ms) returned after %.1f ms", ms);
+}
 EVD_TEST(w_timeout, "udapl.evd_wait.rc.timeout_expired", "UDAPL-dat_evd_wait-rc-timeout-expired")
 {
 	DAT_EVENT ev;

@@ -558,3 +558,22 @@ RT_TEST(reg_table_gaps, "udapl.registry_add_provider.robustness.table_gaps", C_N
 	UT_OK(dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG), C_NI);
 	UT_OK(dat_registry_remove_provider(&fake, &i), C_NI);
 }
+
+/* The static registry is still read for a name the dynamic registry does
+ * not have, once another Provider registered itself (dat.conf entries are
+ * loaded when an IA of that name is opened). */
+RT_TEST(reg_static_after_dynamic, "udapl.ia_open.registry.static_after_dynamic", C_LAZY)
+{
+	DAT_PROVIDER_INFO i = fake_info("rdmacts-before", DAT_VERSION_MINOR, DAT_FALSE);
+	DAT_EVD_HANDLE async = DAT_HANDLE_NULL;
+	DAT_IA_HANDLE ia = DAT_HANDLE_NULL, f;
+
+	UT_REQ(dat_registry_add_provider(&fake, &i), C_LAZY);
+	UT_REQ(open_name("rdmacts-before", &f), C_LAZY);
+	UT_OK(dat_ia_open((DAT_NAME_PTR)ut_ia_name(), 8, &async, &ia), C_LAZY);
+	RT_EXPECT_TRUE(ia != f, C_LAZY);
+	if (ia)
+		dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
+	dat_ia_close(f, DAT_CLOSE_ABRUPT_FLAG);
+	UT_OK(dat_registry_remove_provider(&fake, &i), C_LAZY);
+}

@@ -288,21 +288,30 @@ static void qos_model(int dup, const char *cl)
 	static const DAT_QOS all[] = { DAT_QOS_BEST_EFFORT, DAT_QOS_HIGH_THROUGHPUT,
 		DAT_QOS_LOW_LATENCY, DAT_QOS_ECONOMY, DAT_QOS_PREMIUM };
 	struct ut_conn c;
-	int refused = 0;
+	DAT_PROVIDER_ATTR a;
+	int refused = 0, unlisted = 0;
 
 	ut_conn_open(&c, cl);
+	ut_attrs(c.a.ia, NULL, &a);
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+		/* dat_qos_supported says which ones the Provider supports */
+		bool listed = (a.dat_qos_supported & all[i]) == all[i];
 		DAT_EP_HANDLE e = ut_ep(&c.a, NULL, cl);
 		DAT_RETURN rc = dup ? dat_ep_dup_connect(e, c.ea, UT_TIMEOUT, 0, NULL, all[i]) :
 			dat_ep_connect(e, (DAT_IA_ADDRESS_PTR)&c.b.addr, UT_QUAL, UT_TIMEOUT, 0,
 				NULL, all[i], DAT_CONNECT_DEFAULT_FLAG);
+		unlisted += !listed;
 		if (rc != DAT_SUCCESS) {
 			refused++;
 			UT_RC(rc, DAT_MODEL_NOT_SUPPORTED, cl);
+		} else if (!listed) {
+			RT_FAIL(cl, "DAT_MODEL_NOT_SUPPORTED", "DAT_SUCCESS",
+					"qos 0x%x is not in dat_qos_supported, yet the connect took it",
+					(unsigned)all[i]);
 		}
 	}
 	ut_conn_close(&c);
-	if (!refused)
+	if (!refused && !unlisted)
 		rt_unsupported("the Provider supports every qos");
 }
 RT_TEST(con_qos, "udapl.ep_connect.model.qos", "UDAPL-dat_ep_connect-rc-model-not-supported-qos")
