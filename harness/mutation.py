@@ -171,7 +171,8 @@ def prepare_tree(work):
     if os.path.exists(work):
         shutil.rmtree(work)
     os.makedirs(work)
-    for item in ("Makefile", "mk", "include", "ref"):
+    # the Makefile includes the corpus support module first
+    for item in ("Makefile", "mk", "include", "ref", "spec_tests/support"):
         src = os.path.join(ROOT, item)
         dst = os.path.join(work, item)
         if os.path.isdir(src):
