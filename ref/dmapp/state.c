@@ -37,12 +37,10 @@ dmapp_return_t dmapp_fail(dmapp_return_t rc, const char *call)
 	return rc;
 }
 
-/* The uGNI outcome of a post or of its completion, as DMAPP reports it. */
+/* The uGNI code of a failed post, as DMAPP reports it. */
 dmapp_return_t dmapp_from_gni(gni_return_t rc)
 {
 	switch (rc) {
-	case GNI_RC_SUCCESS:
-		return DMAPP_RC_SUCCESS;
 	case GNI_RC_ALIGNMENT_ERROR:
 		return DMAPP_RC_ALIGNMENT_ERROR;
 	case GNI_RC_ERROR_RESOURCE:

@@ -118,15 +118,6 @@ int nic_cq_pop(uint32_t idx, uint32_t gen, uint64_t *entry)
 	return rc;
 }
 
-void nic_cq_clear_overrun(uint32_t idx, uint32_t gen)
-{
-	nic_lock();
-	struct fab_cq *c = cq_at(idx, gen);
-	if (c)
-		c->overrun = 0;
-	nic_unlock();
-}
-
 void fab_cq_reap_pid(int pid)
 {
 	for (uint32_t i = 0; i < FAB_MAX_CQS; i++)

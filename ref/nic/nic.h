@@ -113,7 +113,6 @@ int nic_cq_push(uint32_t idx, uint32_t gen, uint64_t entry);
  * NIC_ESTATE when the ring is empty. */
 int nic_cq_peek(uint32_t idx, uint32_t gen, uint64_t *entry, int *overrun);
 int nic_cq_pop(uint32_t idx, uint32_t gen, uint64_t *entry);
-void nic_cq_clear_overrun(uint32_t idx, uint32_t gen);
 
 /* ---- dgram.c: the datagram exchange ------------------------------------- */
 

@@ -35,17 +35,3 @@ const char *gni_err_str[] = {
 	[GNI_RC_ERROR_NOMEM] = "GNI_RC_ERROR_NOMEM",
 	NULL
 };
-
-gni_return_t ugni_rc(int st)
-{
-	switch (st) {
-	case NIC_OK:      return GNI_RC_SUCCESS;
-	case NIC_ENORES:  return GNI_RC_ERROR_RESOURCE;
-	case NIC_ENOMEM:  return GNI_RC_ERROR_NOMEM;
-	case NIC_EPERM:   return GNI_RC_PERMISSION_ERROR;
-	case NIC_ENOENT:  return GNI_RC_NO_MATCH;
-	case NIC_ESTATE:  return GNI_RC_INVALID_STATE;
-	case NIC_EBUSY:   return GNI_RC_ERROR_RESOURCE;
-	default:          return GNI_RC_INVALID_PARAM;
-	}
-}

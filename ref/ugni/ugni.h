@@ -196,7 +196,6 @@ void ugni_smsg_release_ep(struct ugni_ep *ep);
 
 /* ---- misc ----------------------------------------------------------------- */
 
-gni_return_t ugni_rc(int nic_status);	/* generic mapping */
 void ugni_ep_destroy_obj(struct ugni_ep *ep);
 void ugni_cq_destroy_obj(struct ugni_cq *cq);
 void ugni_err_destroy_obj(struct ugni_err *err);

@@ -900,3 +900,35 @@ static void cmp_null(int what, const char *cl)
 RT_TEST(c_n1, "dmapp.segdesc_compare.param.null_seg_desc1", "DMAPP-5.3.72-null-seg-desc1") { cmp_null(0, "DMAPP-5.3.72-null-seg-desc1"); }
 RT_TEST(c_n2, "dmapp.segdesc_compare.param.null_seg_desc2", "DMAPP-5.3.72-null-seg-desc2") { cmp_null(1, "DMAPP-5.3.72-null-seg-desc2"); }
 RT_TEST(c_nf, "dmapp.segdesc_compare.param.null_flag", "DMAPP-5.3.72-null-flag") { cmp_null(2, "DMAPP-5.3.72-null-flag"); }
+
+/* A size at the very top of the 64-bit range: SIZE_MAX bytes are more
+ * than the node can map, so the heap cannot be created (5.3.1.3). */
+RT_TEST(m_size_max_env, "dmapp.init.resource.heap_size_max",
+	"DMAPP-5.3.1-resource-error-heap")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	dmapp_return_t rc;
+
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "18446744073709551615", 1);
+	rc = dmapp_init(&a, &act);
+	RT_EXPECT_EQ_INT(rc, DMAPP_RC_RESOURCE_ERROR, "DMAPP-5.3.1-resource-error-heap");
+	if (rc == DMAPP_RC_SUCCESS)
+		dmapp_finalize();
+	unsetenv("XT_SYMMETRIC_HEAP_SIZE");
+}
+
+/* A number of more than 64 bits is not a size either. */
+RT_TEST_ATTRS(m_overflow_env, "dmapp.init.param.heap_size_overflows",
+	      "DMAPP-5.4.1-garbage-value", "tier=robustness")
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	dmapp_return_t rc;
+
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "999999999999999999999999", 1);
+	rc = dmapp_init(&a, &act);
+	RT_EXPECT_RC_IN(rc, "DMAPP-5.4.1-garbage-value", DMAPP_RC_INVALID_PARAM,
+			DMAPP_RC_RESOURCE_ERROR, DMAPP_RC_SUCCESS);
+	if (rc == DMAPP_RC_SUCCESS)
+		dmapp_finalize();
+	unsetenv("XT_SYMMETRIC_HEAP_SIZE");
+}

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -675,3 +676,56 @@ RT_TEST_ATTRS(ts_dw, "dmapp.put.data.type_size_dw", "DMAPP-5.1.1-type-size-dw", 
 { type_size(2, "DMAPP-5.1.1-type-size-dw"); }
 RT_TEST_ATTRS(ts_byte, "dmapp.put.data.type_size_byte", "DMAPP-5.1.1-type-size-byte", "np=2")
 { type_size(3, "DMAPP-5.1.1-type-size-byte"); }
+
+/* Local buffers in memory the PE registered itself (dmapp_mem_register of
+ * an mmap'd region) work as well: a PUT from it and a GET into it, the
+ * calling PE as target (1 PE). */
+RT_TEST(local_registered, "dmapp.put.model.local_buffer_registered",
+	"DMAPP-4.9.2-local-buffers-any-memory")
+{
+	const char *cl = "DMAPP-4.9.2-local-buffers-any-memory";
+	size_t len = 2 * 4096;
+	dmapp_seg_desc_t reg;
+	uint8_t *buf, *blk;
+
+	buf = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (buf == MAP_FAILED)
+		rt_unsupported("mmap failed");
+	dt_start();
+	blk = dmapp_sheap_malloc(len);
+	RT_REQUIRE_TRUE(blk != NULL, cl);
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(buf, len, &reg), DMAPP_RC_SUCCESS, cl);
+	dt_fill(buf, 4096, dt_pe, 21);
+	memset(blk, 0, len);
+	RT_EXPECT_EQ_INT(dmapp_put(blk, &dt_job.sheap_seg, dt_pe, buf, 4096 / 8, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_MEM_EQ(blk, buf, 4096, cl);
+	memset(buf + 4096, 0, 4096);
+	RT_EXPECT_EQ_INT(dmapp_get(buf + 4096, blk, &dt_job.sheap_seg, dt_pe, 4096 / 8, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_MEM_EQ(buf + 4096, buf, 4096, cl);
+	RT_EXPECT_EQ_INT(dmapp_mem_unregister(&reg), DMAPP_RC_SUCCESS, cl);
+	dmapp_sheap_free(blk);
+	dt_end();
+	munmap(buf, len);
+}
+
+/* An index so large that the element at it lies beyond any segment (its
+ * byte offset does not even fit in 64 bits) is refused. */
+RT_TEST(ixput_huge_index, "dmapp.ixput_nb.segment.index_beyond_address_space",
+	"DMAPP-5.3.18-ixput-nb-outside-segment")
+{
+	const char *cl = "DMAPP-5.3.18-ixput-nb-outside-segment";
+	uint64_t src = 0x1122334455667788ull;
+	ptrdiff_t tidx[1] = { PTRDIFF_MAX };
+	dmapp_syncid_handle_t sid = NULL;
+	uint64_t *blk;
+
+	dt_start();
+	blk = dmapp_sheap_malloc(64);
+	RT_REQUIRE_TRUE(blk != NULL, cl);
+	RT_EXPECT_EQ_INT(dmapp_ixput_nb(blk, &dt_job.sheap_seg, dt_pe, &src, tidx, 1,
+					DMAPP_QW, &sid), DMAPP_RC_INVALID_PARAM, cl);
+	dmapp_sheap_free(blk);
+	dt_end();
+}

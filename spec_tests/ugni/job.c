@@ -333,6 +333,9 @@ RT_TEST(job_resize, "ugni.configure_job.ntt.resize_refused", "UGNI-3.2.7-rc-ille
 	l.ntt_base = (int32_t)b + 4;
 	RT_EXPECT_EQ_INT(GNI_ConfigureJob(0, JOB_ID + 11, JOB_PTAG + 10, JOB_COOKIE, &l),
 			GNI_RC_ILLEGAL_OP, c);
+	l.ntt_size = 8;		/* the same size at another base moves the range */
+	RT_EXPECT_EQ_INT(GNI_ConfigureJob(0, JOB_ID + 11, JOB_PTAG + 10, JOB_COOKIE, &l),
+			GNI_RC_ILLEGAL_OP, c);
 }
 
 /* A job entry per ptag until the driver's list is full: the refusal is a
