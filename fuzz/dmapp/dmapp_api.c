@@ -280,8 +280,8 @@ static void fix_rma(struct fz_prog *p, const struct fz_call *c, uint64_t *a)
 		int64_t t = (int64_t)a[tst], s = (int64_t)a[sst];
 		ls = tseg >= 0 ? s : t;
 		rs = tseg >= 0 ? t : s;
-		if (ls < -8 || ls > 8 || rs < -8 || rs > 8)
-			ls = rs = 0;	/* absurd strides: nothing fits */
+		/* a drawn (absurd) stride is kept: below, the room then
+		 * holds one element, so neither buffer is overrun */
 		if (ls < 0 || rs < 0)
 			ls = rs = 8;	/* negative: room as for 8 forwards */
 	}
