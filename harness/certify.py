@@ -232,6 +232,7 @@ def certify(args):
     try:
         results = runner.run_all(jobs, ctx, _progress(args.quiet))
     finally:
+        ctx.close()
         shutil.rmtree(scratch, ignore_errors=True)
     records = {api: [] for api in apis}
     for (binary, test), result in zip(jobs, results):

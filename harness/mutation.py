@@ -216,6 +216,7 @@ def first_differences(api, impl, baseline, timeout):
         tests = corpus.list_tests(
             api, binary, ctx.env(corpus.Test(api, api + ".list.list.list", [], {})))
     except corpus.ListError:
+        ctx.close()
         shutil.rmtree(scratch, ignore_errors=True)
         return ["(the corpus cannot list its tests against this mutant)"]
 
@@ -244,6 +245,7 @@ def first_differences(api, impl, baseline, timeout):
             list(pool.map(one, sorted(group, key=lambda t: t.np)))
         if found:
             break
+    ctx.close()
     shutil.rmtree(scratch, ignore_errors=True)
     return sorted(found)
 

@@ -7,6 +7,7 @@ rank.sh, and takes the verdict of its worst rank."""
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -124,6 +125,16 @@ class Context:
         self._seq = 0
         self._lock = threading.Lock()
         self._stamp = time.strftime("%Y%m%d%H%M%S")
+        # The reference's NIC model keeps each job's fabric in a file of
+        # $RDMACTS_FABRIC_DIR (docs/nic-model.md); a test killed mid-job
+        # cannot remove it, so the run gives jobs a directory of its own
+        # and removes it in close().  Other implementations ignore it.
+        shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
+        self.fabric_dir = tempfile.mkdtemp(prefix="rdmacts-fabrics-",
+                                           dir=shm or scratch)
+
+    def close(self):
+        shutil.rmtree(self.fabric_dir, ignore_errors=True)
 
     def env(self, test):
         env = dict(os.environ)
@@ -137,6 +148,7 @@ class Context:
         # the project's launcher replaces it with its own.
         env["RDMACTS_JOB_ID"] = f"{self._stamp}-{os.getpid()}-{seq:08x}"
         env["RDMACTS_TIMEOUT"] = f"{self.timeout:g}"
+        env["RDMACTS_FABRIC_DIR"] = self.fabric_dir
         return env
 
 

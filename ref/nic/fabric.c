@@ -2,8 +2,11 @@
  * fabric.c: joining the job's fabric region and the NIC lock.
  *
  * With RDMACTS_JOB_ID set, the region is the file
- * /dev/shm/rdmacts-fabric-<uid>-<job id> (mode 0600), created by the
- * first process of the job and unlinked by the last one to leave.
+ * <dir>/rdmacts-fabric-<uid>-<job id> (mode 0600), created by the first
+ * process of the job and unlinked by the last one to leave (at exit at
+ * the latest).  <dir> is $RDMACTS_FABRIC_DIR, else /dev/shm: a harness
+ * gives each run its own directory so that it can remove what processes
+ * killed mid-job leave behind.
  * Without it, the region is private anonymous memory: a process alone
  * needs no setup.  Processes allow their peers to read and write their
  * memory (process_vm_readv/writev) with PR_SET_PTRACER_ANY, since Yama
@@ -24,7 +27,7 @@
 struct fab_region *fab;
 static unsigned joined;
 static size_t fab_size;
-static char fab_path[128];
+static char fab_path[512];
 
 static size_t region_size(void)
 {
@@ -54,9 +57,17 @@ static int map_shared_file(const char *job)
 {
 	int created = 0, fd;
 
-	snprintf(fab_path, sizeof fab_path, "/dev/shm/rdmacts-fabric-%u-%s",
-			(unsigned)getuid(), job);
-	for (char *p = fab_path + 9; *p; p++)
+	const char *dir = getenv("RDMACTS_FABRIC_DIR");
+	int n;
+
+	if (!dir || !*dir)
+		dir = "/dev/shm";
+	n = snprintf(fab_path, sizeof fab_path, "%s/rdmacts-fabric-%u-%s",
+			dir, (unsigned)getuid(), job);
+	if (n < 0 || (size_t)n >= sizeof fab_path)
+		return NIC_EPERM;
+	/* the job id names one file, never a path */
+	for (char *p = fab_path + n - strlen(job); *p; p++)
 		if (*p == '/')
 			*p = '_';
 	fd = open(fab_path, O_RDWR | O_CREAT | O_EXCL, 0600);
@@ -134,6 +145,16 @@ int nic_join(void)
 	}
 	nic_unlock();
 	return NIC_OK;
+}
+
+/* A process that exits without closing its domains still leaves, so
+ * that the last one out removes the job's file. */
+__attribute__((destructor)) static void leave_at_exit(void)
+{
+	if (joined) {
+		joined = 1;
+		nic_leave();
+	}
 }
 
 void nic_leave(void)

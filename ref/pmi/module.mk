@@ -24,7 +24,10 @@ PMI_TESTS       := $(patsubst ref/pmi/tests/%.c,$(BINDIR)/pmi-test-%,$(PMI_TEST_
 $(PMI_TESTS): $(BINDIR)/pmi-test-%: $(OBJDIR)/ref/pmi/tests/%.o \
               $(call objs,$(PMI_TEST_HELPER)) $(PMI_LIB)
 	@mkdir -p $(@D)
-	$(CC) -o $@ $(filter %.o,$^) $(PMI_LIB) -Wl,-rpath,'$$ORIGIN/../lib'
+	$(CC) -o $@ $(filter %.o %.so,$^) -Wl,-rpath,'$$ORIGIN/../lib'
+
+# The fabric test attaches uGNI domains.
+$(BINDIR)/pmi-test-fabric: $(LIBDIR)/libugni.so
 
 check-pmi: $(PMI_LIB) $(PMI_RUN) $(PMI_TESTS)  ## PMI library and launch wrapper tests
 	@CC="$(CC)" CXX="$(CXX)" sh ref/pmi/tests/check.sh $(BINDIR) $(PMI_LIB)

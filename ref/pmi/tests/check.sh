@@ -121,6 +121,20 @@ two_jobs_differ() {
 }
 t pmi.crayenv.unique.jobs two_jobs_differ
 
+# --- no fabric file of the NIC model outlives its job -----------------
+fabric_gone() {
+    how=$1 want=$2
+    d=$(jobdir fabric-$how)
+    RDMACTS_FABRIC_DIR=$d launched -n 2 "$bin/pmi-test-fabric" "$how"
+    status=$?
+    [ $status -eq "$want" ] ||
+        { echo "expected exit status $want from the job, got $status"; return 1; }
+    left=$(ls -A "$d")
+    [ -z "$left" ] || { echo "left behind in $d: $left"; return 1; }
+}
+t pmi.run.fabric.removed.abort fabric_gone abort 7
+t pmi.run.fabric.removed.exit fabric_gone exit 0
+
 # --- the wrapper refuses what it cannot run ---------------------------
 refused() {
     if "$@"; then echo "accepted: $*"; return 1; fi
