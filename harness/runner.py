@@ -132,6 +132,8 @@ class Context:
         shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
         self.fabric_dir = tempfile.mkdtemp(prefix="rdmacts-fabrics-",
                                            dir=shm or scratch)
+        # like /dev/shm: tests that drop privileges still join a fabric
+        os.chmod(self.fabric_dir, 0o1777)
 
     def close(self):
         shutil.rmtree(self.fabric_dir, ignore_errors=True)
