@@ -58,8 +58,16 @@ static void gni_setup(int pe)
 			(uint32_t)env_num("PMI_GNI_COOKIE", 0), 0, &g.cdm));
 	GCHECK(GNI_CdmAttach(g.cdm, 0, &addr, &g.nic));
 	GCHECK(GNI_CqCreate(g.nic, 64, 0, GNI_CQ_NOBLOCK, NULL, NULL, &g.cq));
-	g.local = calloc(1, MAX_SIZE);
-	g.exported = calloc(1, MAX_SIZE);
+	g.local = malloc(MAX_SIZE);
+	g.exported = malloc(MAX_SIZE);
+	if (!g.local || !g.exported) {
+		fprintf(stderr, "malloc failed\n");
+		exit(1);
+	}
+	/* Written, as DMAPP's buffers are: a never-written source would be
+	 * the kernel's zero page, always in cache, and flatter uGNI. */
+	memset(g.local, 1, MAX_SIZE);
+	memset(g.exported, 2, MAX_SIZE);
 	GCHECK(GNI_MemRegister(g.nic, (uint64_t)(uintptr_t)g.local, MAX_SIZE, NULL,
 			GNI_MEM_READWRITE, (uint32_t)-1, &g.local_mh));
 	g.mine = (struct info){ addr, 1000u + (uint32_t)pe,
