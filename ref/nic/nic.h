@@ -15,6 +15,7 @@
 #ifndef RDMACTS_NIC_H
 #define RDMACTS_NIC_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -223,5 +224,19 @@ uint64_t nic_now_ns(void);
 int nic_backoff(unsigned *round);
 /* 1 when a timeout in ms (UINT64_MAX = never) started at t0 has passed. */
 int nic_expired(uint64_t t0_ns, uint64_t timeout_ms);
+
+/* A wait that a signal interrupts (GNI_WaitErrorEvents, dat_evd_wait,
+ * dat_cno_wait).  Between begin and end, signals are held back while
+ * the call polls and let in only while it sleeps, as pselect does: a
+ * signal that arrives between two polls is taken at the next sleep
+ * instead of being missed. */
+struct nic_wait {
+	sigset_t caller;	/* the mask to restore and to sleep with */
+	unsigned round;
+};
+void nic_wait_begin(struct nic_wait *w);
+/* One backoff sleep; 1 when a signal handler ran during it. */
+int nic_wait_pause(struct nic_wait *w);
+void nic_wait_end(struct nic_wait *w);
 
 #endif /* RDMACTS_NIC_H */

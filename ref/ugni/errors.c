@@ -147,6 +147,7 @@ gni_return_t GNI_WaitErrorEvents(gni_err_handle_t err_handle, gni_error_event_t 
 		uint32_t events_size, uint32_t timeout, uint32_t *num_events)
 {
 	struct ugni_err *e = to_err(err_handle);
+	struct nic_wait w;
 	unsigned round = 0;
 	uint32_t got = 0;
 
@@ -155,14 +156,16 @@ gni_return_t GNI_WaitErrorEvents(gni_err_handle_t err_handle, gni_error_event_t 
 	if (nic_mem_check((uint64_t)(uintptr_t)events,
 			(uint64_t)events_size * sizeof *events, 1) != NIC_OK)
 		return GNI_RC_PERMISSION_ERROR;
+	nic_wait_begin(&w);
 	while (!take(e, &events[0]))
-		if (nic_backoff(&round)) {	/* interrupted by a signal */
+		if (nic_wait_pause(&w)) {	/* interrupted by a signal */
+			nic_wait_end(&w);
 			*num_events = 0;
 			return GNI_RC_NOT_DONE;
 		}
+	nic_wait_end(&w);
 	got = 1;
 	uint64_t t0 = nic_now_ns();
-	round = 0;
 	while (got < events_size) {
 		if (take(e, &events[got])) {
 			got++;

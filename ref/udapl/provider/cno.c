@@ -115,24 +115,10 @@ DAT_RETURN dapl_cno_free(DAT_CNO_HANDLE cno_handle)
 	return DAT_SUCCESS;
 }
 
-/*
- * dat_cno_wait(3DAT)
- * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_QUEUE_EMPTY (timeout, with
- * *evd_handle DAT_HANDLE_NULL: E-UDAPL-048), DAT_INVALID_PARAMETER,
- * DAT_INTERRUPTED_CALL (a signal handled while the wait sleeps)
- */
-DAT_RETURN dapl_cno_wait(DAT_CNO_HANDLE cno_handle, DAT_TIMEOUT timeout,
-		DAT_EVD_HANDLE *evd_handle)
+/* The polling loop of dat_cno_wait, inside an interruptible wait. */
+static DAT_RETURN cno_wait_loop(struct cno *cno, uint64_t deadline,
+		DAT_EVD_HANDLE *evd_handle, struct nic_wait *w)
 {
-	struct cno *cno = obj_get(cno_handle, DAT_HANDLE_TYPE_CNO);
-	uint64_t deadline;
-	unsigned round = 0;
-
-	if (!cno)
-		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_CNO);
-	if (!evd_handle)
-		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
-	deadline = dapl_deadline(timeout);
 	for (;;) {
 		dapl_progress();
 		dapl_release();
@@ -145,9 +131,32 @@ DAT_RETURN dapl_cno_wait(DAT_CNO_HANDLE cno_handle, DAT_TIMEOUT timeout,
 			*evd_handle = DAT_HANDLE_NULL;
 			return ERR(DAT_QUEUE_EMPTY, DAT_NO_SUBTYPE);
 		}
-		if (dapl_pause(&round)) {
+		if (nic_wait_pause(w)) {
 			*evd_handle = DAT_HANDLE_NULL;
 			return ERR(DAT_INTERRUPTED_CALL, DAT_SUB_INTERRUPTED);
 		}
 	}
+}
+
+/*
+ * dat_cno_wait(3DAT)
+ * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_QUEUE_EMPTY (timeout, with
+ * *evd_handle DAT_HANDLE_NULL: E-UDAPL-048), DAT_INVALID_PARAMETER,
+ * DAT_INTERRUPTED_CALL (a signal handled during the wait)
+ */
+DAT_RETURN dapl_cno_wait(DAT_CNO_HANDLE cno_handle, DAT_TIMEOUT timeout,
+		DAT_EVD_HANDLE *evd_handle)
+{
+	struct cno *cno = obj_get(cno_handle, DAT_HANDLE_TYPE_CNO);
+	struct nic_wait w;
+	DAT_RETURN rc;
+
+	if (!cno)
+		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_CNO);
+	if (!evd_handle)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	nic_wait_begin(&w);
+	rc = cno_wait_loop(cno, dapl_deadline(timeout), evd_handle, &w);
+	nic_wait_end(&w);
+	return rc;
 }

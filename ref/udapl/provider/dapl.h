@@ -277,7 +277,6 @@ void cno_destroy(struct cno *cno);
 void dapl_progress(void);
 /* Time to wait as the NIC model's clock counts it. */
 uint64_t dapl_deadline(DAT_TIMEOUT timeout);
-int dapl_pause(unsigned *round);
 
 /* ---- lmr.c: local memory as DTOs see it ------------------------------ */
 

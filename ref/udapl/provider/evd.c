@@ -342,26 +342,11 @@ static int consumer_notified(struct evd *evd)
 	return 0;
 }
 
-DAT_RETURN dapl_evd_wait(DAT_EVD_HANDLE evd_handle, DAT_TIMEOUT timeout,
-		DAT_COUNT threshold, DAT_EVENT *event, DAT_COUNT *nmore)
+/* The polling loop of dat_evd_wait, inside an interruptible wait. */
+static DAT_RETURN evd_wait_loop(DAT_EVD_HANDLE evd_handle, struct evd *evd,
+		uint64_t deadline, DAT_COUNT threshold, DAT_EVENT *event,
+		DAT_COUNT *nmore, struct nic_wait *w)
 {
-	struct evd *evd = obj_get(evd_handle, DAT_HANDLE_TYPE_EVD);
-	uint64_t deadline;
-	unsigned round = 0;
-
-	if (!evd)
-		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE1);
-	if (threshold <= 0 || threshold > evd->qlen)
-		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
-	if (!event)
-		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG4);
-	if (!nmore)
-		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
-	if (!evd->waitable)
-		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_UNWAITABLE);
-	if (threshold > 1 && (evd->cno || consumer_notified(evd)))
-		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_CONFIG_THRESHOLD);
-	deadline = dapl_deadline(timeout);
 	for (;;) {
 		dapl_progress();
 		dapl_release();
@@ -376,11 +361,37 @@ DAT_RETURN dapl_evd_wait(DAT_EVD_HANDLE evd_handle, DAT_TIMEOUT timeout,
 			*nmore = evd->count;
 			return ERR(DAT_TIMEOUT_EXPIRED, DAT_NO_SUBTYPE);
 		}
-		if (dapl_pause(&round)) {
+		if (nic_wait_pause(w)) {
 			*nmore = evd->count;
 			return ERR(DAT_INTERRUPTED_CALL, DAT_SUB_INTERRUPTED);
 		}
 	}
+}
+
+DAT_RETURN dapl_evd_wait(DAT_EVD_HANDLE evd_handle, DAT_TIMEOUT timeout,
+		DAT_COUNT threshold, DAT_EVENT *event, DAT_COUNT *nmore)
+{
+	struct evd *evd = obj_get(evd_handle, DAT_HANDLE_TYPE_EVD);
+	struct nic_wait w;
+	DAT_RETURN rc;
+
+	if (!evd)
+		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE1);
+	if (threshold <= 0 || threshold > evd->qlen)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	if (!event)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG4);
+	if (!nmore)
+		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
+	if (!evd->waitable)
+		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_UNWAITABLE);
+	if (threshold > 1 && (evd->cno || consumer_notified(evd)))
+		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_CONFIG_THRESHOLD);
+	nic_wait_begin(&w);
+	rc = evd_wait_loop(evd_handle, evd, dapl_deadline(timeout), threshold,
+			event, nmore, &w);
+	nic_wait_end(&w);
+	return rc;
 }
 
 void evd_destroy(struct evd *evd)

@@ -3,8 +3,6 @@
  * inside them (no threads): each IA of the process drains its inbox,
  * and active connection requests whose timeout passed expire.
  */
-#include <errno.h>
-#include <time.h>
 #include "../../nic/nic.h"
 #include "dapl.h"
 
@@ -131,19 +129,4 @@ void dapl_progress(void)
 		expire(ia);
 	}
 	busy = 0;
-}
-
-/*
- * One sleep of a blocking call's polling loop (1 us .. ~1 ms, growing).
- * Returns nonzero when a signal handler ran during the sleep: the
- * blocking calls then return DAT_INTERRUPTED_CALL (dat_evd_wait(3DAT),
- * dat_cno_wait(3DAT)).
- */
-int dapl_pause(unsigned *round)
-{
-	unsigned shift = *round < 10 ? *round : 10;
-	struct timespec ts = { 0, 1000L << shift };
-
-	(*round)++;
-	return nanosleep(&ts, NULL) != 0 && errno == EINTR;
 }
