@@ -160,6 +160,8 @@ int dmapp_abort_on_error(void);
 dmapp_return_t dmapp_attrs_check(const dmapp_rma_attrs_t *a, int at_init);
 /* The test-control interface makes this internal allocation fail. */
 int dmapp_alloc_fails(void);
+/* calloc, or NULL when the test-control interface makes it fail. */
+void *dmapp_calloc(size_t n, size_t size);
 /* uGNI return code -> DMAPP return code. */
 dmapp_return_t dmapp_from_gni(gni_return_t rc);
 

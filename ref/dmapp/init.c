@@ -105,9 +105,6 @@ static dmapp_return_t segments_setup(struct dmapp_peer *me)
 
 static dmapp_return_t endpoints_setup(void)
 {
-	dmapp.ep = calloc((size_t)dmapp.npes, sizeof(*dmapp.ep));
-	if (!dmapp.ep)
-		return DMAPP_RC_RESOURCE_ERROR;
 	for (int i = 0; i < dmapp.npes; i++) {
 		if (GNI_EpCreate(dmapp.nic, dmapp.cq, &dmapp.ep[i]) != GNI_RC_SUCCESS)
 			return DMAPP_RC_RESOURCE_ERROR;
@@ -181,11 +178,14 @@ dmapp_return_t dmapp_init(dmapp_rma_attrs_t *requested_attrs,
 	if (rc == DMAPP_RC_SUCCESS)
 		rc = segments_setup(&me);
 	if (rc == DMAPP_RC_SUCCESS) {
-		dmapp.syncids = calloc(dmapp.attrs.max_outstanding_nb,
-				       sizeof(*dmapp.syncids));
-		if (!dmapp.syncids)
+		dmapp.syncids = dmapp_calloc(dmapp.attrs.max_outstanding_nb,
+					     sizeof(*dmapp.syncids));
+		dmapp.ep = dmapp_calloc((size_t)dmapp.npes, sizeof(*dmapp.ep));
+		if (!dmapp.syncids || !dmapp.ep)
 			rc = DMAPP_RC_RESOURCE_ERROR;
 	}
+	/* The buffer of the exchange itself: a PE without it cannot tell the
+	 * others it failed, so no fault is injected here. */
 	dmapp.peer = calloc((size_t)dmapp.npes, sizeof(*dmapp.peer));
 	if (!dmapp.peer) {
 		teardown();

@@ -5,13 +5,15 @@
  *
  * RDMACTS_TC_FAIL_NTH_ALLOCATION also covers DMAPP's own internal
  * resources: the record every uGNI post of a request takes
- * (dmapp_op_get).  The value-th such record from now cannot be had, and
- * the call returns DMAPP_RC_RESOURCE_ERROR (5.3.6-5.3.62, E-DMAPP-026).
+ * (dmapp_op_get), and the arrays dmapp_init allocates (dmapp_calloc).
+ * The value-th such allocation from now fails, and the call returns
+ * DMAPP_RC_RESOURCE_ERROR (5.3.1, 5.3.6-5.3.62, E-DMAPP-026).
  * Every knob is also passed on to the uGNI library below (RTLD_NEXT),
  * which counts its own allocations: with the knob set, the value-th
  * allocation of each library fails.
  */
 #include <dlfcn.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rdmacts_test_control.h"
@@ -22,6 +24,11 @@ static uint64_t nomem_nth, allocations;
 int dmapp_alloc_fails(void)
 {
 	return nomem_nth != 0 && ++allocations == nomem_nth;
+}
+
+void *dmapp_calloc(size_t n, size_t size)
+{
+	return dmapp_alloc_fails() ? NULL : calloc(n, size);
 }
 
 int rdmacts_test_control(int knob, uint64_t value)

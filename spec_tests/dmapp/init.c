@@ -3,7 +3,9 @@
  * attributes (4.9.1, 5.2.2, 5.2.3, 5.3.1-5.3.5), the header's constants
  * (5.1) and DMAPP_ABORT_ON_ERROR (5.4.2).
  */
+#include <dlfcn.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -227,6 +229,112 @@ RT_TEST_ATTRS(init_fault, "dmapp.init.fault.resource_error",
 	RT_EXPECT_EQ_INT(init_with(&a, &act), DMAPP_RC_RESOURCE_ERROR,
 			 "DMAPP-5.3.1-resource-error-injected");
 	dt_control(RDMACTS_TC_RESET, 0);
+}
+
+/*
+ * Every allocation dmapp_init makes may fail, in DMAPP and in the uGNI
+ * library under it.  For n = 1, 2, ... a fresh process makes the n-th
+ * allocation fail: dmapp_init returns DMAPP_RC_RESOURCE_ERROR, or
+ * DMAPP_RC_SUCCESS once n is past the allocations it makes, and never
+ * crashes.  A job that reports success works: a PUT and a GET of the
+ * symmetric heap round-trip, and dmapp_finalize succeeds.  The knob
+ * counts each library's allocations on its own; a second pass, when the
+ * uGNI library under DMAPP offers test control of its own, turns the
+ * knob off there, so that DMAPP's own allocations fail alone.
+ */
+enum { SWEEP_WORKS, SWEEP_REFUSED, SWEEP_WRONG_RC, SWEEP_BROKEN, SWEEP_SKIP };
+
+static rdmacts_test_control_fn ugni_control(void)
+{
+	void *lib = dlopen("libugni.so", RTLD_NOLOAD | RTLD_LAZY);
+	void *sym = lib ? dlsym(lib, RDMACTS_TEST_CONTROL_SYMBOL) : NULL;
+	rdmacts_test_control_fn fn;
+
+	if (lib)
+		dlclose(lib);
+	if (!sym || sym == dlsym(RTLD_DEFAULT, RDMACTS_TEST_CONTROL_SYMBOL))
+		return NULL;
+	memcpy(&fn, &sym, sizeof fn);
+	return fn;
+}
+
+static int init_fault_child(uint64_t n, bool dmapp_only)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	dmapp_jobinfo_t job;
+	uint64_t put = 0x5eed0000u + n, got = 0;
+	rdmacts_test_control_fn below = dmapp_only ? ugni_control() : NULL;
+
+	if (dmapp_only && !below)
+		return SWEEP_SKIP;
+	dt_control(RDMACTS_TC_FAIL_NTH_ALLOCATION, n);
+	if (below)
+		below(RDMACTS_TC_RESET, 0);
+	dmapp_return_t rc = init_with(&a, &act);
+	dt_control(RDMACTS_TC_RESET, 0);
+	if (rc == DMAPP_RC_RESOURCE_ERROR)
+		return SWEEP_REFUSED;
+	if (rc != DMAPP_RC_SUCCESS)
+		return SWEEP_WRONG_RC;
+	uint64_t *w = dmapp_sheap_malloc(sizeof *w);
+	if (!w || dmapp_get_jobinfo(&job) != DMAPP_RC_SUCCESS ||
+	    dmapp_put(w, &job.sheap_seg, job.pe, &put, 1, DMAPP_QW) !=
+	    DMAPP_RC_SUCCESS ||
+	    dmapp_get(&got, w, &job.sheap_seg, job.pe, 1, DMAPP_QW) !=
+	    DMAPP_RC_SUCCESS || got != put ||
+	    dmapp_finalize() != DMAPP_RC_SUCCESS)
+		return SWEEP_BROKEN;
+	return SWEEP_WORKS;
+}
+
+RT_TEST_ATTRS(init_fault_sweep, "dmapp.init.fault.every_allocation",
+	      "DMAPP-5.3.1-resource-error-injected", "needs=faults")
+{
+	static const char *const what[] = {
+		"works", "DMAPP_RC_RESOURCE_ERROR", "another return code",
+		"reported success but could not PUT, GET and finalize" };
+	static const char *const pass_name[] = {
+		"in every library", "in DMAPP alone" };
+	const char *cl = "DMAPP-5.3.1-resource-error-injected";
+
+	dt_control(RDMACTS_TC_RESET, 0);	/* UNSUPPORTED without it */
+	for (int pass = 0; pass < 2; pass++) {
+		int works = 0, refused = 0, r = SWEEP_WORKS;
+
+		for (uint64_t n = 1; n <= 256 && works < 3; n++) {
+			int st;
+			pid_t pid;
+
+			fflush(NULL);	/* the child exits normally */
+			pid = fork();
+			if (pid == 0)	/* exit: the libraries leave the NIC */
+				exit(init_fault_child(n, pass == 1));
+			RT_REQUIRE_TRUE(pid > 0 && waitpid(pid, &st, 0) == pid, cl);
+			if (!WIFEXITED(st) || WEXITSTATUS(st) > SWEEP_SKIP) {
+				RT_FAIL(cl, "RESOURCE_ERROR or SUCCESS", "crash",
+					"allocation %llu failing %s: the process "
+					"died (status 0x%x)", (unsigned long long)n,
+					pass_name[pass], st);
+				return;
+			}
+			r = WEXITSTATUS(st);
+			if (r == SWEEP_SKIP)
+				break;
+			if (r == SWEEP_WRONG_RC || r == SWEEP_BROKEN) {
+				RT_FAIL(cl, "RESOURCE_ERROR or SUCCESS", what[r],
+					"allocation %llu failing %s: %s",
+					(unsigned long long)n, pass_name[pass],
+					what[r]);
+				return;
+			}
+			works = r == SWEEP_WORKS ? works + 1 : 0;
+			refused += r == SWEEP_REFUSED;
+		}
+		/* the first pass always reaches allocation 1 (init_fault) */
+		if (r != SWEEP_SKIP)
+			RT_EXPECT_TRUE(works == 3 && (pass == 1 || refused >= 1),
+				       cl);
+	}
 }
 
 /* PE 1 cannot create its heap; PE 0's dmapp_init must not report a job
