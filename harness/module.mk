@@ -5,7 +5,7 @@
 
 HT_DIR   := $(B)/harness-tests
 HT_SRC   := harness/tests/programs
-HT_PROGS := verdicts allpass ranks trivial200 badreg
+HT_PROGS := verdicts allpass ranks trivial200 badreg recordenv
 HT_BINS  := $(addprefix $(HT_DIR)/,$(HT_PROGS))
 HT_IMPL  := $(addprefix $(HT_DIR)/impl/,libugni.so libdmapp.so libdat.so)
 

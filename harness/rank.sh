@@ -1,13 +1,17 @@
 #!/bin/sh
 # rank.sh DIR PROG ARGS...: runs one rank of a multi-process test under the
-# launcher and leaves its outcome in DIR/rank<R>.{out,err,rc}, so that the
-# harness can judge every rank; the launcher alone only reports one status.
+# launcher and leaves its outcome in DIR/rank<R>.{out,err,rec,rc}, so that
+# the harness can judge every rank; the launcher alone only reports one
+# status.  rank<R>.rec is the rank's verdict record: the runner gets it as
+# descriptor 9 (RDMACTS_RECORD_FD) and takes it out of its environment
+# before the test body runs (docs/corpus-protocol.md).
 # A rank killed by a signal kills this shell with the same signal, so the
 # launcher still sees the crash and stops the other ranks.
 dir=$1
 shift
 rank=${PMI_RANK:-${PMIX_RANK:-${OMPI_COMM_WORLD_RANK:-0}}}
-"$@" >"$dir/rank$rank.out" 2>"$dir/rank$rank.err"
+RDMACTS_RECORD_FD=9 "$@" >"$dir/rank$rank.out" 2>"$dir/rank$rank.err" \
+    9>"$dir/rank$rank.rec"
 rc=$?
 echo "$rc" >"$dir/rank$rank.rc.tmp" && mv "$dir/rank$rank.rc.tmp" "$dir/rank$rank.rc"
 if [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then

@@ -4,8 +4,10 @@ A single-process test is `prog --run NAME`.  A test with np=N>1 runs
 through the launcher (default `mpiexec -n {np}`), every rank through
 rank.sh, and takes the verdict of its worst rank."""
 
+import hmac
 import os
 import re
+import secrets
 import shlex
 import shutil
 import signal
@@ -38,6 +40,12 @@ TAIL = 8192  # bytes of stdout/stderr kept per test
 FAIL_RE = re.compile(r"^RDMACTS-FAIL clause=(\S*) at=(\S*) expected=(\S*) "
                      r"observed=(\S*) msg=(.*)$")
 UNSUPPORTED_RE = re.compile(r"^RDMACTS-UNSUPPORTED ?(.*)$")
+# The runner's own last word (spec_tests/support/rdmacts_record.c), written
+# to the private record channel once the test body has returned.
+END_RE = re.compile(r"^RDMACTS-END (\S+) (PASS|FAIL|UNSUPPORTED) "
+                    r"checks=(\d+) failures=(\d+)$")
+EXIT_OF = {V.PASS: 0, V.FAIL: 1, V.UNSUPPORTED: 77}
+RECORD_MAX = 4 << 20  # bytes of a record read (its end holds the verdict)
 
 
 def tail(text):
@@ -51,10 +59,11 @@ def signal_name(num):
         return f"signal {num}"
 
 
-def judge(returncode, out, err, timed_out, timeout):
-    """Verdict, detail, failures and unsupported reason of one process."""
-    failures, reason = [], ""
-    for line in out.splitlines():
+def parse_record(record, nonce):
+    """Failures, unsupported reason and end verdict (None: no end record
+    carrying this run's nonce) of a verdict record."""
+    failures, reason, end = [], "", None
+    for line in record.splitlines():
         m = FAIL_RE.match(line)
         if m:
             failures.append(dict(zip(("clause", "at", "expected", "observed",
@@ -63,23 +72,39 @@ def judge(returncode, out, err, timed_out, timeout):
         m = UNSUPPORTED_RE.match(line)
         if m:
             reason = m.group(1)
+            continue
+        m = END_RE.match(line)
+        if m and hmac.compare_digest(m.group(1), nonce):
+            end = m.group(2)
+    return failures, reason, end
+
+
+def judge(returncode, record, err, timed_out, timeout, nonce):
+    """Verdict, detail, failures and unsupported reason of one process.
+
+    Only the record the runner wrote to the private channel counts
+    (docs/corpus-protocol.md): PASS, FAIL and UNSUPPORTED need its end
+    line with this run's nonce and the exit status that goes with it.
+    What the process printed on stdout never decides."""
+    failures, reason, end = parse_record(record, nonce)
     last_err = err.strip().splitlines()[-1] if err.strip() else ""
     if timed_out:
         return (V.TIMEOUT, f"no verdict after {timeout:g} s; "
                 "its process group was killed", failures, reason)
     if returncode is not None and returncode < 0:
         return V.CRASH, signal_name(-returncode), failures, reason
-    if returncode == 0 and not failures:
-        return V.PASS, "", failures, reason
-    if returncode in (0, 1):
-        if failures:
-            return V.FAIL, f"{len(failures)} failed check(s)", failures, reason
-        return (V.FAIL, "exit status 1 without an RDMACTS-FAIL line"
-                + (f" ({last_err})" if last_err else ""), failures, reason)
-    if returncode == 77:
+    if end is None:
+        return (V.CRASH, f"exited with status {returncode} without a verdict"
+                + (f": {last_err}" if last_err else ""), failures, reason)
+    if EXIT_OF[end] != returncode:
+        return (V.CRASH, f"exited with status {returncode} after its {end} "
+                "record" + (f": {last_err}" if last_err else ""),
+                failures, reason)
+    if end == V.FAIL:
+        return V.FAIL, f"{len(failures)} failed check(s)", failures, reason
+    if end == V.UNSUPPORTED:
         return V.UNSUPPORTED, reason or "no reason given", failures, reason
-    return (V.CRASH, f"exited with status {returncode} without a verdict"
-            + (f": {last_err}" if last_err else ""), failures, reason)
+    return V.PASS, "", failures, reason
 
 
 def _kill_group(proc):
@@ -89,11 +114,11 @@ def _kill_group(proc):
         pass
 
 
-def run_process(cmd, env, cwd, timeout):
+def run_process(cmd, env, cwd, timeout, pass_fds=()):
     """(returncode, stdout, stderr, timed_out) of cmd in a new session."""
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             stdin=subprocess.DEVNULL, env=env, cwd=cwd,
-                            start_new_session=True)
+                            start_new_session=True, pass_fds=pass_fds)
     try:
         out, err = proc.communicate(timeout=timeout)
         return proc.returncode, out, err, False
@@ -111,6 +136,28 @@ def run_process(cmd, env, cwd, timeout):
 
 def _text(b):
     return b.decode("utf-8", "replace") if isinstance(b, bytes) else b
+
+
+def _record_fd():
+    """An anonymous file for one test's verdict record: nothing to remove,
+    and only the process it is handed to can write to it."""
+    if hasattr(os, "memfd_create"):
+        return os.memfd_create("rdmacts-record", os.MFD_CLOEXEC)
+    return os.open(tempfile.gettempdir(), os.O_TMPFILE | os.O_RDWR, 0o600)
+
+
+def _read_record_fd(fd):
+    size = os.fstat(fd).st_size
+    return _text(os.pread(fd, RECORD_MAX, max(0, size - RECORD_MAX)))
+
+
+def _read_record(path):
+    try:
+        with open(path, "rb") as f:
+            f.seek(max(0, os.fstat(f.fileno()).st_size - RECORD_MAX))
+            return _text(f.read())
+    except OSError:
+        return ""
 
 
 class Context:
@@ -151,16 +198,26 @@ class Context:
         env["RDMACTS_JOB_ID"] = f"{self._stamp}-{os.getpid()}-{seq:08x}"
         env["RDMACTS_TIMEOUT"] = f"{self.timeout:g}"
         env["RDMACTS_FABRIC_DIR"] = self.fabric_dir
+        # The verdict record's token: a fresh one per test, which the
+        # runner takes out of its environment before the test body runs.
+        env["RDMACTS_RECORD_NONCE"] = secrets.token_hex(16)
         return env
 
 
 def run_single(binary, test, ctx):
-    rc, out, err, timed_out = run_process([binary, "--run", test.name],
-                                          ctx.env(test), ctx.scratch,
-                                          ctx.timeout)
+    env = ctx.env(test)
+    fd = _record_fd()
+    try:
+        env["RDMACTS_RECORD_FD"] = str(fd)
+        rc, out, err, timed_out = run_process([binary, "--run", test.name],
+                                              env, ctx.scratch, ctx.timeout,
+                                              pass_fds=(fd,))
+        record = _read_record_fd(fd)
+    finally:
+        os.close(fd)
     out, err = _text(out), _text(err)
-    verdict, detail, failures, reason = judge(rc, out, err, timed_out,
-                                              ctx.timeout)
+    verdict, detail, failures, reason = judge(
+        rc, record, err, timed_out, ctx.timeout, env["RDMACTS_RECORD_NONCE"])
     return dict(verdict=verdict, detail=detail, failures=failures,
                 unsupported_reason=reason, exit=rc, stdout=tail(out),
                 stderr=tail(err))
@@ -170,8 +227,10 @@ def run_ranks(binary, test, ctx):
     launch = shlex.split(ctx.launcher.format(np=test.np))
     rankdir = tempfile.mkdtemp(prefix="ranks-", dir=ctx.scratch)
     cmd = launch + ["sh", RANK_SH, rankdir, binary, "--run", test.name]
+    env = ctx.env(test)
+    nonce = env["RDMACTS_RECORD_NONCE"]
     try:
-        rc, out, err, timed_out = run_process(cmd, ctx.env(test), ctx.scratch,
+        rc, out, err, timed_out = run_process(cmd, env, ctx.scratch,
                                               ctx.timeout)
     except OSError as e:
         return dict(verdict=V.CRASH, detail=f"cannot start the launcher "
@@ -182,16 +241,17 @@ def run_ranks(binary, test, ctx):
     for r in range(test.np):
         base = os.path.join(rankdir, f"rank{r}")
         rout, rerr = _read(base + ".out"), _read(base + ".err")
+        rrec = _read_record(base + ".rec")
         rc_text = _read(base + ".rc").strip()
         if rc_text:
             code = int(rc_text)
             # The shell reports death by signal N as 128+N.
             code = -(code - 128) if 128 < code < 160 else code
-            verdict, detail, f, reason = judge(code, rout, rerr, False,
-                                               ctx.timeout)
+            verdict, detail, f, reason = judge(code, rrec, rerr, False,
+                                               ctx.timeout, nonce)
         elif timed_out:
-            verdict, detail, f, reason = judge(None, rout, rerr, True,
-                                               ctx.timeout)
+            verdict, detail, f, reason = judge(None, rrec, rerr, True,
+                                               ctx.timeout, nonce)
         else:
             verdict, detail, f, reason = (
                 V.CRASH, "rank never reported (killed with the job, or the "

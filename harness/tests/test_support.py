@@ -138,3 +138,73 @@ def test_plain_run_skips_multi_process_tests():
     p = run("ranks")
     assert p.returncode == 0
     assert p.stdout.count("SKIPPED") == 3
+
+
+NONCE = "0123456789abcdef0123456789abcdef"
+
+
+def run_recorded(name, nonce=NONCE):
+    """`--run name` with a verdict record channel, as the harness runs it:
+    (process, record text)."""
+    fd = os.memfd_create("record")
+    try:
+        env = dict(os.environ, RDMACTS_RECORD_FD=str(fd),
+                   RDMACTS_RECORD_NONCE=nonce)
+        p = subprocess.run([program("verdicts"), "--run", name],
+                           capture_output=True, text=True, env=env,
+                           pass_fds=(fd,), timeout=30)
+        return p, os.pread(fd, 1 << 16, 0).decode()
+    finally:
+        os.close(fd)
+
+
+def test_record_ends_with_the_nonce_and_the_verdict():
+    p, rec = run_recorded("ugni.cdm_create.pass.arithmetic")
+    assert p.returncode == 0
+    assert rec == f"RDMACTS-END {NONCE} PASS checks=1 failures=0\n"
+    assert "RDMACTS-END" not in p.stdout  # the record is not on stdout
+
+
+def test_record_holds_fail_and_unsupported_lines():
+    p, rec = run_recorded("ugni.cq_create.fail.require")
+    lines = rec.splitlines()
+    assert lines[0].startswith("RDMACTS-FAIL clause=T-UGNI-CQ-1 ")
+    assert lines[-1] == f"RDMACTS-END {NONCE} FAIL checks=1 failures=1"
+    p, rec = run_recorded("ugni.smsg_send.unsupported.faults")
+    assert p.returncode == 77
+    assert rec.splitlines() == [
+        "RDMACTS-UNSUPPORTED no test-control interface for fault injection",
+        f"RDMACTS-END {NONCE} UNSUPPORTED checks=0 failures=0"]
+
+
+def test_a_crash_leaves_its_failures_but_no_end():
+    p, rec = run_recorded("ugni.mem_register.crash.segv")
+    assert p.returncode == -11
+    assert "RDMACTS-END" not in rec
+
+
+def test_record_channel_leaves_the_environment():
+    """The test body sees neither variable: the code under test cannot
+    read the nonce from its environment."""
+    fd = os.memfd_create("record")
+    try:
+        env = dict(os.environ, RDMACTS_RECORD_FD=str(fd),
+                   RDMACTS_RECORD_NONCE=NONCE, RECORDENV_GIVEN_FD=str(fd))
+        p = subprocess.run([program("recordenv"), "--run",
+                            "ugni.smsg_send.env.record_hidden"],
+                           capture_output=True, text=True, env=env,
+                           pass_fds=(fd,), timeout=30)
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert os.pread(fd, 4096, 0).decode() == \
+            f"RDMACTS-END {NONCE} PASS checks=4 failures=0\n"
+    finally:
+        os.close(fd)
+
+
+def test_a_malformed_record_channel_is_a_usage_error():
+    for fd, nonce in (("9999", NONCE), ("1", "short"), ("x", NONCE)):
+        env = dict(os.environ, RDMACTS_RECORD_FD=fd,
+                   RDMACTS_RECORD_NONCE=nonce)
+        p = run("verdicts", "--run", "ugni.cdm_create.pass.arithmetic",
+                env=env)
+        assert p.returncode == 2 and "RDMACTS_RECORD" in p.stderr, (fd, p)

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <CUnit/CUnit.h>
 
@@ -68,8 +69,12 @@ static void emit_fail(const char *clause, const char *file, int line,
     token(e, sizeof e, expected);
     token(o, sizeof o, observed);
     one_line(m, sizeof m, msg);
-    printf("RDMACTS-FAIL clause=%s at=%s:%d expected=%s observed=%s msg=%s\n",
-           c, f, line, e, o, m);
+    char out[5000];
+    snprintf(out, sizeof out,
+             "RDMACTS-FAIL clause=%s at=%s:%d expected=%s observed=%s msg=%s\n",
+             c, f, line, e, o, m);
+    rt_record_line(out);
+    fputs(out, stdout);
     fflush(stdout);
 }
 
@@ -255,18 +260,21 @@ bool rt_fail_at(const char *clause, const char *file, int line, bool fatal,
 _Noreturn void rt_unsupported(const char *reason)
 {
     char r[1024];
+    char out[1100];
     one_line(r, sizeof r, reason && *reason ? reason : "no reason given");
-    printf("RDMACTS-UNSUPPORTED %s\n", r);
+    snprintf(out, sizeof out, "RDMACTS-UNSUPPORTED %s\n", r);
+    rt_record_line(out);
+    fputs(out, stdout);
     fflush(stdout);
     rt_run.unsupported = true;
     if (CU_is_test_running())
         CU_assertImplementation(CU_FALSE, 0, "RDMACTS-UNSUPPORTED",
                                 __FILE__, "", CU_TRUE);
     /* Outside a CUnit run there is nothing to return to. */
-    exit(rt_run.failures ? RT_EXIT_FAIL : RT_EXIT_UNSUPPORTED);
+    exit(rt_end_test());
 }
 
-int rt_end_test(void)
+static int outcome(void)
 {
     const struct rt_test *t = rt_run.test;
     if (rt_run.failures)
@@ -281,4 +289,18 @@ int rt_end_test(void)
         return RT_EXIT_FAIL;
     }
     return RT_EXIT_PASS;
+}
+
+int rt_end_test(void)
+{
+    int status = outcome();
+    rt_record_end(status, rt_run.checks, rt_run.failures);
+    return status;
+}
+
+_Noreturn void rt_exit_test(void)
+{
+    int status = rt_end_test();
+    fflush(NULL);
+    _exit(status);
 }

@@ -44,7 +44,14 @@ struct rt_run_state {
 };
 extern struct rt_run_state rt_run;
 void rt_begin_test(const struct rt_test *t);
-/* After the test body: the exit status its outcome maps to. */
+/* After the test body: the exit status its outcome maps to; writes the
+ * end record (rdmacts_record.c). */
 int rt_end_test(void);
+
+/* The verdict record (rdmacts_record.c).  rt_record_open takes the
+ * channel out of the environment: 0, or -1 when it is malformed. */
+int rt_record_open(void);
+void rt_record_line(const char *line);
+void rt_record_end(int status, int checks, int failures);
 
 #endif

@@ -7,7 +7,9 @@
  *
  * CUnit does the registry and the running; the verdict of a test comes
  * from what its checks recorded (rdmacts_check.c), because UNSUPPORTED
- * and "checked nothing" are outcomes CUnit does not know.
+ * and "checked nothing" are outcomes CUnit does not know.  Under the
+ * harness, `--run` also writes the verdict record (rdmacts_record.c) once
+ * the test body has returned: an exit status alone is no verdict.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,6 +138,10 @@ int main(int argc, char **argv)
 {
     int status;
 
+    /* Before anything else: the record channel leaves the environment
+     * before any test code can read it (rdmacts_record.c). */
+    if (rt_record_open() != 0)
+        return RT_EXIT_USAGE;
     /* Lines the test prints must survive a crash that follows them. */
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc == 2 && strcmp(argv[1], "--help") == 0) {

@@ -126,6 +126,16 @@ bool rt_fail_at(const char *clause, const char *file, int line, bool fatal,
 _Noreturn void rt_unsupported(const char *reason);
 
 /*
+ * Ends the test and its process at once, with the verdict its checks have
+ * earned so far (written to the verdict record): for a test that must
+ * leave abruptly, e.g. a rank that vanishes without closing what it
+ * opened.  Streams are flushed; atexit handlers and destructors do not
+ * run (_exit).  A test must never end its process with exit() or
+ * _exit() itself: without the record the harness reports it as CRASH.
+ */
+_Noreturn void rt_exit_test(void);
+
+/*
  * Optional: a function naming integer values (e.g. return codes), used
  * to print observed values as `2(GNI_RC_INVALID_PARAM)`.  Return NULL for
  * a value without a name.  Call it from a constructor or a test.

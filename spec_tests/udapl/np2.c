@@ -425,9 +425,8 @@ RT_TEST_ATTRS(np2_peer_gone, "udapl.ep_disconnect.np2.peer_gone_while_sending", 
 	ut_barrier();
 	if (rank == 1) {
 		RT_EXPECT_EQ_INT(ut_state(c.ea), DAT_EP_STATE_CONNECTED, C_PEER_EXIT);
-		fflush(NULL);
 		PMI_Finalize();
-		_exit(0);	/* the IA is left open */
+		rt_exit_test();	/* the IA is left open */
 	}
 	DAT_LMR_TRIPLET r = ut_seg(&m, 1024, 64), s = ut_seg(&m, 0, 8);
 	UT_REQ(dat_ep_post_recv(c.ea, 1, &r, (DAT_DTO_COOKIE){ .as_64 = 0xe8 }, 0), C_PEER_EXIT);

@@ -1,0 +1,21 @@
+/*
+ * recordenv: what a test body sees of the verdict record channel
+ * (spec_tests/support/rdmacts_record.c): nothing.
+ */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "rdmacts_test.h"
+
+RT_TEST(record_hidden, "ugni.smsg_send.env.record_hidden", "T-UGNI-SMSG-1")
+{
+    /* gone from the environment before the body runs */
+    RT_EXPECT_TRUE(getenv("RDMACTS_RECORD_FD") == NULL, "T-UGNI-SMSG-1");
+    RT_EXPECT_TRUE(getenv("RDMACTS_RECORD_NONCE") == NULL, "T-UGNI-SMSG-1");
+    /* the descriptor the harness gave is closed: the record moved to a
+     * descriptor that an exec'd program does not inherit */
+    const char *given = getenv("RECORDENV_GIVEN_FD");
+    RT_REQUIRE_TRUE(given != NULL, "T-UGNI-SMSG-1");
+    RT_EXPECT_TRUE(fcntl(atoi(given), F_GETFD) < 0, "T-UGNI-SMSG-1");
+}
