@@ -1,11 +1,16 @@
 /*
  * allgather: PMI_Allgather returns every rank's bytes in rank order.
  *
- * Sizes run from 0 through several that need more than one key-value
- * value (1024 characters of hex text: 511 bytes) up to 70000 bytes.
- * Each rank's bytes depend on rank, size and position, so a swapped,
- * shifted or missing contribution is seen; guard bytes after the output
- * catch writes past size * len.  Also in place: in = out + rank * len.
+ *   pmi-test-allgather [MAXLEN]
+ *
+ * Sizes run from 0 up to 70000 bytes (or MAXLEN): around the sizes
+ * where the library packs 3, 2 or 1 contributions into one key-value
+ * value (765 bytes each: 1023 characters of base64) and where one
+ * contribution needs two values; jobs whose size is not a multiple of
+ * the packing leave a last, shorter block.  Each rank's bytes depend on
+ * rank, size and position, so a swapped, shifted or missing
+ * contribution is seen; guard bytes after the output catch writes past
+ * size * len.  Also in place: in = out + rank * len.
  */
 #include "pmitest.h"
 
@@ -34,15 +39,18 @@ static void check_out(const unsigned char *out, int len, const char *how)
             pmitest_fail("%s len %d: wrote past size * len", how, len);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    static const int lens[] = { 0, 1, 3, 8, 510, 511, 512, 1000, 4096, 70000 };
+    static const int lens[] = { 0, 1, 2, 3, 4, 8, 255, 256, 300, 382, 383,
+                                510, 511, 512, 764, 765, 766, 1000, 1530,
+                                1531, 4096, 70000 };
     int nlens = (int)(sizeof lens / sizeof lens[0]);
-    int rank_out[64];
+    int maxlen = argc > 1 ? atoi(argv[1]) : lens[nlens - 1];
+    int *rank_out;
 
     pmitest_init();
 
-    for (int k = 0; k < nlens; k++) {
+    for (int k = 0; k < nlens && lens[k] <= maxlen; k++) {
         int len = lens[k];
         size_t total = (size_t)pmitest_size * len + GUARD;
         unsigned char *in = malloc((size_t)len + 1);
@@ -65,14 +73,16 @@ int main(void)
     }
 
     /* The common use: gather one int per rank. */
-    if (pmitest_size <= 64) {
-        memset(rank_out, 0xff, sizeof rank_out);
-        EXPECT_OK(PMI_Allgather(&pmitest_rank, rank_out, (int)sizeof(int)));
-        for (int r = 0; r < pmitest_size; r++)
-            if (rank_out[r] != r)
-                pmitest_fail("gather of ranks: expected out[%d] = %d, got %d",
-                             r, r, rank_out[r]);
-    }
+    rank_out = malloc((size_t)pmitest_size * sizeof *rank_out);
+    if (rank_out == NULL)
+        pmitest_fail("out of memory");
+    memset(rank_out, 0xff, (size_t)pmitest_size * sizeof *rank_out);
+    EXPECT_OK(PMI_Allgather(&pmitest_rank, rank_out, (int)sizeof(int)));
+    for (int r = 0; r < pmitest_size; r++)
+        if (rank_out[r] != r)
+            pmitest_fail("gather of ranks: expected out[%d] = %d, got %d",
+                         r, r, rank_out[r]);
+    free(rank_out);
     EXPECT_OK(PMI_Barrier());
     pmitest_finalize();
     return 0;

@@ -75,6 +75,10 @@ for np in 1 2 4; do
     t pmi.kvs.roundtrip.np$np launched -n $np "$bin/pmi-test-kvs"
     t pmi.badargs.codes.np$np launched -n $np "$bin/pmi-test-badargs"
 done
+# Blocks of 2 and 3 ranks with a shorter last one (lengths 255-382), and
+# of 95 and 191 ranks (8 bytes and an int) in a job of 200.
+t pmi.allgather.order.np5 launched -n 5 "$bin/pmi-test-allgather"
+t pmi.allgather.blocks.np200 launched -n 200 "$bin/pmi-test-allgather" 8
 
 # --- PMI_Abort ends the job with its status -------------------------
 abort_job() {
