@@ -79,7 +79,8 @@ int arena_resize(struct arena *a, struct arena_block *b, size_t size);
 /* Job state (state.c)                                                */
 /* ------------------------------------------------------------------ */
 
-/* What every PE publishes at dmapp_init (PMI_Allgather). */
+/* What every PE publishes at dmapp_init and the others read on first
+ * use (peer.c). */
 struct dmapp_peer {
 	uint32_t nic_addr;
 	uint32_t inst_id;
@@ -127,8 +128,9 @@ struct dmapp_state {
 	gni_cdm_handle_t cdm;
 	gni_nic_handle_t nic;
 	gni_cq_handle_t cq;
-	gni_ep_handle_t *ep;		/* one per PE, bound */
-	struct dmapp_peer *peer;	/* one per PE */
+	gni_ep_handle_t *ep;		/* one per PE, bound; NULL until used */
+	struct dmapp_peer *peer;	/* one per PE, valid where ep is */
+	char *kvsname;			/* PMI key-value space of the records */
 
 	dmapp_seg_desc_t data_seg;
 	dmapp_seg_desc_t sheap_seg;
@@ -164,6 +166,13 @@ int dmapp_alloc_fails(void);
 void *dmapp_calloc(size_t n, size_t size);
 /* uGNI return code -> DMAPP return code. */
 dmapp_return_t dmapp_from_gni(gni_return_t rc);
+
+/* ------------------------------------------------------------------ */
+/* Peers: records published at dmapp_init, read on first use (peer.c) */
+/* ------------------------------------------------------------------ */
+
+dmapp_return_t dmapp_peer_publish(const struct dmapp_peer *me);
+dmapp_return_t dmapp_peer_connect(dmapp_pe_t pe);
 
 /* ------------------------------------------------------------------ */
 /* Segments (segment.c)                                               */

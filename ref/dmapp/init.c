@@ -9,8 +9,10 @@
  *      launcher sets them), attaches it to the NIC PMI_GNI_DEV_ID and
  *      creates the completion queue;
  *   3. registers the data segment and the symmetric heap;
- *   4. exchanges NIC addresses and memory handles (PMI_Allgather);
- *   5. creates one endpoint per PE, bound to its NIC address and id.
+ *   4. publishes its NIC address and memory handles in the PMI
+ *      key-value space, which the others read, and bind an endpoint
+ *      to it, the first time they name this PE (peer.c);
+ *   5. learns whether every PE got this far (PMI_Allgather of one byte).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,18 +105,6 @@ static dmapp_return_t segments_setup(struct dmapp_peer *me)
 	return DMAPP_RC_SUCCESS;
 }
 
-static dmapp_return_t endpoints_setup(void)
-{
-	for (int i = 0; i < dmapp.npes; i++) {
-		if (GNI_EpCreate(dmapp.nic, dmapp.cq, &dmapp.ep[i]) != GNI_RC_SUCCESS)
-			return DMAPP_RC_RESOURCE_ERROR;
-		if (GNI_EpBind(dmapp.ep[i], dmapp.peer[i].nic_addr,
-			       dmapp.peer[i].inst_id) != GNI_RC_SUCCESS)
-			return DMAPP_RC_RESOURCE_ERROR;
-	}
-	return DMAPP_RC_SUCCESS;
-}
-
 /* Undo whatever part of dmapp_init was done, in reverse order. */
 static void teardown(void)
 {
@@ -127,6 +117,8 @@ static void teardown(void)
 	dmapp.ep = NULL;
 	free(dmapp.peer);
 	dmapp.peer = NULL;
+	free(dmapp.kvsname);
+	dmapp.kvsname = NULL;
 	free(dmapp.syncids);
 	dmapp.syncids = NULL;
 	dmapp.syncids_used = 0;
@@ -162,6 +154,7 @@ dmapp_return_t dmapp_init(dmapp_rma_attrs_t *requested_attrs,
 {
 	struct dmapp_peer me;
 	dmapp_return_t rc, any;
+	unsigned char failed, *failures;
 
 	if (dmapp.initialized || requested_attrs == NULL ||
 	    actual_attrs == NULL ||
@@ -181,29 +174,31 @@ dmapp_return_t dmapp_init(dmapp_rma_attrs_t *requested_attrs,
 		dmapp.syncids = dmapp_calloc(dmapp.attrs.max_outstanding_nb,
 					     sizeof(*dmapp.syncids));
 		dmapp.ep = dmapp_calloc((size_t)dmapp.npes, sizeof(*dmapp.ep));
-		if (!dmapp.syncids || !dmapp.ep)
+		dmapp.peer = dmapp_calloc((size_t)dmapp.npes, sizeof(*dmapp.peer));
+		if (!dmapp.syncids || !dmapp.ep || !dmapp.peer)
 			rc = DMAPP_RC_RESOURCE_ERROR;
 	}
+	if (rc == DMAPP_RC_SUCCESS)
+		rc = dmapp_peer_publish(&me);
 	/* The buffer of the exchange itself: a PE without it cannot tell the
 	 * others it failed, so no fault is injected here. */
-	dmapp.peer = calloc((size_t)dmapp.npes, sizeof(*dmapp.peer));
-	if (!dmapp.peer) {
+	failures = malloc((size_t)dmapp.npes);
+	if (!failures) {
 		teardown();
 		return dmapp_fail(DMAPP_RC_RESOURCE_ERROR, "dmapp_init");
 	}
 
 	/* Every PE takes part in the exchange; a failure anywhere is
-	 * reported everywhere (inst_id ~0 marks a failed PE). */
-	if (rc != DMAPP_RC_SUCCESS)
-		me.inst_id = UINT32_MAX;
-	if (PMI_Allgather(&me, dmapp.peer, (int)sizeof(me)) != PMI_SUCCESS)
+	 * reported everywhere.  The barrier publishes the records. */
+	failed = rc != DMAPP_RC_SUCCESS;
+	if (PMI_Barrier() != PMI_SUCCESS ||
+	    PMI_Allgather(&failed, failures, 1) != PMI_SUCCESS)
 		rc = DMAPP_RC_RESOURCE_ERROR;
 	any = rc;
 	for (int i = 0; any == DMAPP_RC_SUCCESS && i < dmapp.npes; i++)
-		if (dmapp.peer[i].inst_id == UINT32_MAX)
+		if (failures[i])
 			any = DMAPP_RC_RESOURCE_ERROR;
-	if (any == DMAPP_RC_SUCCESS)
-		any = endpoints_setup();
+	free(failures);
 	if (any != DMAPP_RC_SUCCESS) {
 		teardown();
 		return dmapp_fail(rc != DMAPP_RC_SUCCESS ? rc : any, "dmapp_init");

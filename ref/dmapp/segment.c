@@ -91,6 +91,9 @@ dmapp_return_t dmapp_remote(const dmapp_seg_desc_t *seg, dmapp_pe_t pe,
 			return DMAPP_RC_INVALID_PARAM;
 	}
 
+	dmapp_return_t rc = dmapp_peer_connect(pe);
+	if (rc != DMAPP_RC_SUCCESS)
+		return rc;
 	const struct dmapp_peer *p = &dmapp.peer[pe];
 	r->pe = pe;
 	if (dmapp_seg_equal(seg, &dmapp.data_seg)) {

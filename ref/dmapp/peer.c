@@ -1,0 +1,96 @@
+/*
+ * peer.c: what a PE knows of the other PEs, learnt on first use.
+ *
+ * dmapp_init publishes every PE's record (NIC address, instance id,
+ * data segment and symmetric heap with their memory handles) in the
+ * PMI key-value space; a PE reads a peer's record, and creates and
+ * binds the endpoint to it, the first time a call names that peer.
+ * Start-up thus costs each PE a few launcher round trips whatever the
+ * size of the job, and a PE holds endpoints only for the PEs it talks
+ * to: a neighbour exchange on 4,096 PEs binds one or two per PE, not
+ * 4,096 (docs/launch.md, Scale).
+ *
+ * The record is text (PMI values hold no spaces): its ten fields in
+ * hexadecimal, separated by ':', under the key dmapp.<init>.<pe>, where
+ * <init> counts the dmapp_init calls of the job (every PE makes the
+ * same ones), since a key cannot be put twice.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dmapp_impl.h"
+
+#define KEY_MAX    64		/* PMI-1 keys: hydra's and Cray's limit */
+#define RECORD_MAX 256		/* ten fields of at most 16 digits */
+
+static unsigned long generation;	/* dmapp_init calls so far */
+
+static int record_key(char *key, int pe)
+{
+	int n = snprintf(key, KEY_MAX, "dmapp.%lu.%d", generation, pe);
+	return n > 0 && n < KEY_MAX ? 0 : -1;
+}
+
+/* Allocate what reading records needs and publish this PE's record;
+ * other PEs see it after the next PMI_Barrier. */
+dmapp_return_t dmapp_peer_publish(const struct dmapp_peer *me)
+{
+	char key[KEY_MAX], text[RECORD_MAX];
+	int len, n;
+
+	generation++;
+	if (PMI_KVS_Get_name_length_max(&len) != PMI_SUCCESS || len < 1 ||
+	    (dmapp.kvsname = dmapp_calloc(1, (size_t)len)) == NULL ||
+	    PMI_KVS_Get_my_name(dmapp.kvsname, len) != PMI_SUCCESS)
+		return DMAPP_RC_RESOURCE_ERROR;
+	n = snprintf(text, sizeof text, "%" PRIx32 ":%" PRIx32 ":%" PRIx64
+		     ":%" PRIx64 ":%" PRIx64 ":%" PRIx64 ":%" PRIx64 ":%" PRIx64
+		     ":%" PRIx64 ":%" PRIx64, me->nic_addr, me->inst_id,
+		     me->data_addr, me->data_len, me->data_mh.qword1,
+		     me->data_mh.qword2, me->sheap_addr, me->sheap_len,
+		     me->sheap_mh.qword1, me->sheap_mh.qword2);
+	if (n < 0 || (size_t)n >= sizeof text || record_key(key, dmapp.pe) != 0 ||
+	    PMI_KVS_Put(dmapp.kvsname, key, text) != PMI_SUCCESS ||
+	    PMI_KVS_Commit(dmapp.kvsname) != PMI_SUCCESS)
+		return DMAPP_RC_RESOURCE_ERROR;
+	return DMAPP_RC_SUCCESS;
+}
+
+static int parse_record(const char *text, struct dmapp_peer *p)
+{
+	int end = -1;
+
+	sscanf(text, "%" SCNx32 ":%" SCNx32 ":%" SCNx64 ":%" SCNx64 ":%" SCNx64
+	       ":%" SCNx64 ":%" SCNx64 ":%" SCNx64 ":%" SCNx64 ":%" SCNx64 "%n",
+	       &p->nic_addr, &p->inst_id, &p->data_addr, &p->data_len,
+	       &p->data_mh.qword1, &p->data_mh.qword2, &p->sheap_addr,
+	       &p->sheap_len, &p->sheap_mh.qword1, &p->sheap_mh.qword2, &end);
+	return end > 0 && text[end] == '\0' ? 0 : -1;
+}
+
+/* Make dmapp.peer[pe] and dmapp.ep[pe] valid: DMAPP_RC_SUCCESS, or
+ * DMAPP_RC_RESOURCE_ERROR when the record cannot be read or the
+ * endpoint not made (pe is a PE of the job: callers checked). */
+dmapp_return_t dmapp_peer_connect(dmapp_pe_t pe)
+{
+	char key[KEY_MAX], text[RECORD_MAX];
+	struct dmapp_peer *p = &dmapp.peer[pe];
+	gni_ep_handle_t ep;
+
+	if (dmapp.ep[pe] != NULL)
+		return DMAPP_RC_SUCCESS;
+	if (record_key(key, pe) != 0 ||
+	    PMI_KVS_Get(dmapp.kvsname, key, text, (int)sizeof text) != PMI_SUCCESS ||
+	    parse_record(text, p) != 0)
+		return DMAPP_RC_RESOURCE_ERROR;
+	if (GNI_EpCreate(dmapp.nic, dmapp.cq, &ep) != GNI_RC_SUCCESS)
+		return DMAPP_RC_RESOURCE_ERROR;
+	if (GNI_EpBind(ep, p->nic_addr, p->inst_id) != GNI_RC_SUCCESS) {
+		GNI_EpDestroy(ep);
+		return DMAPP_RC_RESOURCE_ERROR;
+	}
+	dmapp.ep[pe] = ep;
+	return DMAPP_RC_SUCCESS;
+}
