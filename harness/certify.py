@@ -1,7 +1,9 @@
 """`certify`: find what IMPL offers, run the selected tests, decide, report.
 
 Decision per offered API (docs/certification.md):
-  NOT CONFORMANT  a mandatory conformance-tier test is FAIL, CRASH or TIMEOUT
+  NOT CONFORMANT  the library cannot be loaded, a documented call is not
+                  exported (resolved as the loader does), or a mandatory
+                  conformance-tier test is FAIL, CRASH or TIMEOUT
   INCOMPLETE      nothing broke, but something could not be shown: no
                   corpus, a corpus that cannot list its tests, unreadable
                   vectors, a mandatory test UNSUPPORTED, no tests at all
@@ -107,6 +109,10 @@ def _call_table(a, records, v, exported):
 def _decide(a, records, filtered):
     if not a["offered"]:
         return V.NOT_OFFERED
+    # A library the loader cannot load, or one without every documented
+    # call, is not the API, whatever its tests say (docs/certification.md).
+    if a.get("load_error") or a["missing_calls"]:
+        return V.NOT_CONFORMANT
     if a.get("corpus_error"):
         return V.INCOMPLETE
     if not records:
@@ -195,21 +201,29 @@ def certify(args):
                               f"0 of {a['calls_total']} calls implemented")
             continue
         a["offered"] = True
-        try:
-            exports[api] = impl.exported_symbols(lib)
-        except RuntimeError as e:
-            a["problems"].append(str(e))
         names = [c["name"] for c in v.calls
                  if vectors.exportable(c) and "name" in c]
+        env = ctx.env(corpus.Test(api, f"{api}.list.list.list", [], {}))
+        try:
+            exports[api] = impl.resolve(lib, names, env)
+        except impl.LoadError as e:
+            # Every test would die in the loader: say so once.
+            a["load_error"] = f"{impl.LIBRARIES[api]} cannot be loaded: {e}"
+            a["notes"].append(a["load_error"])
         a["calls_exported"] = sum(1 for n in names if n in exports[api])
         a["missing_calls"] = [n for n in names if n not in exports[api]]
+        if a["missing_calls"] and not a.get("load_error"):
+            a["notes"].append(
+                f"{len(a['missing_calls'])} documented call(s) not exported: "
+                + ", ".join(a["missing_calls"]))
+        if a.get("load_error"):
+            continue
         binary = os.path.join(bin_dir, f"{api}_tests")
         if not os.access(binary, os.X_OK):
             a["corpus_error"] = f"no corpus yet: {binary} does not exist"
             a["notes"].append(a["corpus_error"])
             continue
         a["corpus"] = binary
-        env = ctx.env(corpus.Test(api, f"{api}.list.list.list", [], {}))
         try:
             tests = corpus.list_tests(api, binary, env)
         except corpus.ListError as e:

@@ -1,6 +1,7 @@
 """`python3 -m harness certify`: verdicts, isolation, filters, rerun,
 decision, exit status and reports."""
 
+import json
 import os
 import shutil
 import time
@@ -37,6 +38,7 @@ def mixed(tmp_path_factory):
     lay = Layout(tmp_path_factory.mktemp("mixed"),
                  {"ugni": "verdicts", "dmapp": "ranks"},
                  ["libugni.so", "libdmapp.so", "libdat.so"])
+    _with_call(lay, "GNI_PostFma")
     start = time.monotonic()
     run = lay.certify(timeout=2)
     run.elapsed = time.monotonic() - start
@@ -106,14 +108,14 @@ def test_api_statuses_and_exit_status(mixed):
 def test_tiers_exports_coverage_errata(mixed):
     u = mixed.results["apis"]["ugni"]
     assert u["counts"]["robustness"] == {"FAIL": 1}
-    assert (u["calls_exported"], u["calls_total"]) == (2, 3)
-    assert u["missing_calls"] == ["GNI_MemRegister"]
+    assert (u["calls_exported"], u["calls_total"]) == (3, 4)
+    assert u["missing_calls"] == ["GNI_PostFma"]
     assert (u["coverage"]["covered"], u["coverage"]["testable"]) == (5, 6)
     assert u["coverage"]["uncovered"] == ["T-UGNI-NOTEST"]
     assert u["coverage"]["untestable"] == 1
     assert "T-UGNI-MEM-1" in u["coverage"]["unknown_ids"]
     assert u["errata"] == 2
-    assert "2 of 3 calls exported" in mixed.stdout
+    assert "3 of 4 calls exported" in mixed.stdout
 
 
 def test_unknown_clause_counts_as_mandatory(mixed):
@@ -132,7 +134,7 @@ def test_html_report(mixed):
     assert "3.3.1.3" in html
     assert "2(FAKE_RC_INVALID_PARAM)" in html
     assert "Robustness tier" in html
-    assert "2 of 3 calls exported" in html
+    assert "3 of 4 calls exported" in html
     assert "<script" not in html and "http" not in html.replace(
         "http-equiv", "")
     assert "<link" not in html
@@ -169,6 +171,16 @@ def test_rerun_without_previous_results_is_an_error(layout):
     assert "previous run" in run.stderr
 
 
+def _with_call(lay, name):
+    """Documents one more call, which the stand-in library lacks."""
+    path = os.path.join(lay.vectors, "ugni", "calls.json")
+    with open(path) as f:
+        calls = json.load(f)
+    calls["calls"].append(dict(name=name, section="3.5.1", kind="function"))
+    with open(path, "w") as f:
+        json.dump(calls, f)
+
+
 def test_conformant_implementation(layout):
     # allpass starts only if the harness puts IMPL on LD_LIBRARY_PATH.
     lay = layout({"ugni": "allpass"}, libs=["libugni.so"])
@@ -179,6 +191,20 @@ def test_conformant_implementation(layout):
     assert apis["dmapp"]["status"] == apis["udapl"]["status"] == "NOT OFFERED"
     assert run.results["overall"] == "CONFORMANT"
     assert "Overall: CONFORMANT" in run.stdout
+
+
+def test_a_missing_documented_call_is_not_conformant(layout):
+    """Every test passes, but the library lacks a call the vectors
+    document: no CONFORMANT verdict (docs/certification.md)."""
+    lay = layout({"ugni": "allpass"}, libs=["libugni.so"])
+    _with_call(lay, "GNI_PostFma")
+    run = lay.certify()
+    assert set(run.verdicts().values()) == {"PASS"}
+    u = run.results["apis"]["ugni"]
+    assert u["status"] == "NOT CONFORMANT"
+    assert u["missing_calls"] == ["GNI_PostFma"]
+    assert "1 documented call(s) not exported: GNI_PostFma" in run.stdout
+    assert run.status == 1
 
 
 def test_impl_without_libraries_offers_nothing(layout):

@@ -1,12 +1,14 @@
 /*
  * fake_ugni: a stand-in libugni.so for the harness's own tests.  It
- * exports two of the names the test vectors list, and an identifier the
+ * exports the three functions the test vectors list, and an identifier the
  * allpass program checks to prove it loaded this library.
  */
 int rdmacts_fake_impl_id(void);
 void GNI_CdmCreate(void);
 void GNI_CqCreate(void);
+void GNI_MemRegister(void);
 
 int rdmacts_fake_impl_id(void) { return 42; }
 void GNI_CdmCreate(void) {}
 void GNI_CqCreate(void) {}
+void GNI_MemRegister(void) {}
