@@ -148,6 +148,7 @@ struct dmapp_state {
 
 	struct dmapp_op ops[OPS_MAX];
 	struct dmapp_op *free_ops;
+	uint32_t ops_fresh;		/* ops[ops_fresh..] never used yet */
 	uint32_t ops_in_flight;
 };
 

@@ -1,9 +1,12 @@
 /*
  * arena.c: variable-size allocations inside the fabric region.
  *
- * First fit over a list of blocks laid end to end; a block is a header
- * followed by its bytes.  Free neighbours are merged while searching.
- * Callers hold the NIC lock.
+ * Next fit over a list of blocks laid end to end; a block is a header
+ * followed by its bytes.  The search starts where the last one ended
+ * and wraps around once, so a job that only allocates (every process
+ * its CQ ring and segment lists) never walks the blocks of the others.
+ * Free neighbours are merged while searching.  Callers hold the NIC
+ * lock.
  */
 #include <string.h>
 #include "fabric.h"
@@ -15,9 +18,25 @@ struct blk {
 
 #define ALIGN 16u
 
+/* The block at off, its free followers merged into it if it is free. */
+static struct blk *merged(uint64_t off, uint64_t end)
+{
+	struct blk *b = fab_ptr(off);
+
+	while (b->free && off + b->size < end) {
+		struct blk *n = fab_ptr(off + b->size);
+		if (!n->free)
+			break;
+		if (off + b->size == fab->arena_next)
+			fab->arena_next = off;	/* never inside a block */
+		b->size += n->size;
+	}
+	return b;
+}
+
 uint64_t fab_alloc(uint64_t size)
 {
-	uint64_t start = fab->arena_start, end = start + FAB_ARENA, off;
+	uint64_t start = fab->arena_start, end = start + FAB_ARENA;
 	uint64_t need = (size + sizeof(struct blk) + ALIGN - 1) & ~(uint64_t)(ALIGN - 1);
 
 	if (size == 0 || size > FAB_ARENA)
@@ -27,18 +46,15 @@ uint64_t fab_alloc(uint64_t size)
 		b->size = FAB_ARENA;
 		b->free = 1;
 		fab->arena_used = sizeof(struct blk);
+		fab->arena_next = start;
 	}
-	for (off = start; off < end;) {
-		struct blk *b = fab_ptr(off);
-		if (b->free) {
-			/* merge following free blocks */
-			while (off + b->size < end) {
-				struct blk *n = fab_ptr(off + b->size);
-				if (!n->free)
-					break;
-				b->size += n->size;
-			}
-			if (b->size >= need) {
+	/* from arena_next to the end, then from the start to arena_next */
+	for (int pass = 0; pass < 2; pass++) {
+		uint64_t from = pass ? start : fab->arena_next;
+		uint64_t to = pass ? fab->arena_next : end;
+		for (uint64_t off = from; off < to;) {
+			struct blk *b = merged(off, end);
+			if (b->free && b->size >= need) {
 				if (b->size - need >= sizeof(struct blk) + ALIGN) {
 					struct blk *rest = fab_ptr(off + need);
 					rest->size = b->size - need;
@@ -47,11 +63,12 @@ uint64_t fab_alloc(uint64_t size)
 				}
 				b->free = 0;
 				fab->arena_used += b->size;
+				fab->arena_next = off + b->size < end ? off + b->size : start;
 				memset(b + 1, 0, b->size - sizeof *b);
 				return off + sizeof *b;
 			}
+			off += b->size;
 		}
-		off += b->size;
 	}
 	return 0;
 }

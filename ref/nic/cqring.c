@@ -23,7 +23,7 @@ int nic_cq_create(uint32_t domain, uint8_t ptag, uint32_t entries,
 	int rc = NIC_ENORES;
 
 	nic_lock();
-	for (uint32_t i = 0; i < FAB_MAX_CQS; i++) {
+	for (uint32_t i = fab->cq_slots.low; i < FAB_MAX_CQS; i++) {
 		struct fab_cq *c = &fab->cqs[i];
 		if (c->in_use)
 			continue;
@@ -35,6 +35,8 @@ int nic_cq_create(uint32_t domain, uint8_t ptag, uint32_t entries,
 		*c = (struct fab_cq){ .in_use = 1, .gen = c->gen + 1,
 			.domain = domain, .pid = getpid(), .ptag = ptag,
 			.size = entries, .ring_off = off };
+		fab_slot_taken(&fab->cq_slots, i);
+		fab->domains[domain].held++;
 		*idx = i;
 		*gen = c->gen;
 		rc = NIC_OK;
@@ -51,6 +53,8 @@ static void cq_release(struct fab_cq *c)
 	fab_free(c->ring_off);
 	c->ring_off = 0;
 	c->in_use = 0;
+	fab->domains[c->domain].held--;
+	fab_slot_freed(&fab->cq_slots, (uint32_t)(c - fab->cqs));
 }
 
 void nic_cq_destroy(uint32_t idx, uint32_t gen)
@@ -120,14 +124,14 @@ int nic_cq_pop(uint32_t idx, uint32_t gen, uint64_t *entry)
 
 void fab_cq_reap_pid(int pid)
 {
-	for (uint32_t i = 0; i < FAB_MAX_CQS; i++)
+	for (uint32_t i = 0; i < fab->cq_slots.hwm; i++)
 		if (fab->cqs[i].in_use && fab->cqs[i].pid == pid)
 			cq_release(&fab->cqs[i]);
 }
 
 void fab_cq_reap_domain(uint32_t domain)
 {
-	for (uint32_t i = 0; i < FAB_MAX_CQS; i++)
+	for (uint32_t i = 0; i < fab->cq_slots.hwm; i++)
 		if (fab->cqs[i].in_use && fab->cqs[i].domain == domain)
 			cq_release(&fab->cqs[i]);
 }

@@ -39,9 +39,16 @@ static void deliver(struct fab_dgram *to, const struct fab_dgram *from)
 	to->done = ++fab->dg_seq;
 }
 
+static void dg_free(struct fab_dgram *g)
+{
+	g->in_use = 0;
+	fab->domains[g->domain].held--;
+	fab_slot_freed(&fab->dgram_slots, (uint32_t)(g - fab->dgrams));
+}
+
 static struct fab_dgram *find(uint64_t ep_key, int by_id, uint64_t id)
 {
-	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
+	for (uint32_t i = 0; i < fab->dgram_slots.hwm; i++) {
 		struct fab_dgram *g = &fab->dgrams[i];
 		if (g->in_use && g->ep_key == ep_key &&
 				(!by_id || (g->has_id && g->id == id)))
@@ -61,15 +68,14 @@ int nic_dg_post(const struct nic_dg_post *p, uint32_t *slot)
 	if (old && old->state != NIC_DG_TERMINATED)
 		goto out;	/* one outstanding datagram per endpoint */
 	if (old)
-		old->in_use = 0;	/* a cancelled one nobody collected */
-	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
-		if (fab->dgrams[i].in_use)
-			used++;
-		else if (!mine) {
+		dg_free(old);	/* a cancelled one nobody collected */
+	for (uint32_t i = 0; i < fab->dgram_slots.hwm; i++)
+		used += fab->dgrams[i].in_use != 0;
+	for (uint32_t i = fab->dgram_slots.low; i < FAB_MAX_DGRAMS && !mine; i++)
+		if (!fab->dgrams[i].in_use) {
 			mine = &fab->dgrams[i];
 			*slot = i;
 		}
-	}
 	if (!mine || (limit >= 0 && used >= limit))
 		goto out;
 	*mine = (struct fab_dgram){ .in_use = 1, .state = NIC_DG_PENDING,
@@ -77,9 +83,11 @@ int nic_dg_post(const struct nic_dg_post *p, uint32_t *slot)
 		.bound = p->bound != 0, .peer_addr = p->peer_addr,
 		.peer_id = p->peer_id, .has_id = p->has_id != 0, .id = p->id,
 		.data_len = p->data_len, .buf_size = p->buf_size };
+	fab_slot_taken(&fab->dgram_slots, *slot);
+	fab->domains[p->domain].held++;
 	if (p->data_len)	/* an empty datagram may come with NULL data */
 		memcpy(mine->data, p->data, p->data_len);
-	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
+	for (uint32_t i = 0; i < fab->dgram_slots.hwm; i++) {
 		struct fab_dgram *g = &fab->dgrams[i];
 		if (g == mine || !g->in_use || g->state != NIC_DG_PENDING ||
 				!compatible(mine, g))
@@ -118,7 +126,7 @@ int nic_dg_test(uint64_t ep_key, int by_id, uint64_t id, int collect,
 	if (g) {
 		result(g, r);
 		if (collect && g->state != NIC_DG_PENDING)
-			g->in_use = 0;
+			dg_free(g);
 		rc = NIC_OK;
 	}
 	nic_unlock();
@@ -153,7 +161,7 @@ void nic_dg_drop(uint64_t ep_key)
 {
 	nic_lock();
 	for (struct fab_dgram *g; (g = find(ep_key, 0, 0));)
-		g->in_use = 0;
+		dg_free(g);
 	nic_unlock();
 }
 
@@ -162,7 +170,7 @@ int nic_dg_probe(uint32_t domain, int by_id, struct nic_dg_result *r)
 	const struct fab_dgram *best = NULL;
 
 	nic_lock();
-	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
+	for (uint32_t i = 0; i < fab->dgram_slots.hwm; i++) {
 		const struct fab_dgram *g = &fab->dgrams[i];
 		if (!g->in_use || g->domain != domain ||
 				g->state == NIC_DG_PENDING || (by_id && !g->has_id))
@@ -186,7 +194,7 @@ int nic_dg_any_with_id(uint32_t domain)
 	int any = 0;
 
 	nic_lock();
-	for (uint32_t i = 0; i < FAB_MAX_DGRAMS && !any; i++)
+	for (uint32_t i = 0; i < fab->dgram_slots.hwm && !any; i++)
 		any = fab->dgrams[i].in_use && fab->dgrams[i].domain == domain &&
 			fab->dgrams[i].has_id;
 	nic_unlock();
@@ -195,16 +203,16 @@ int nic_dg_any_with_id(uint32_t domain)
 
 void fab_dg_reap_pid(int pid)
 {
-	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++) {
+	for (uint32_t i = 0; i < fab->dgram_slots.hwm; i++) {
 		struct fab_dgram *g = &fab->dgrams[i];
 		if (g->in_use && fab->domains[g->domain].pid == pid)
-			g->in_use = 0;
+			dg_free(g);
 	}
 }
 
 void fab_dg_reap_domain(uint32_t domain)
 {
-	for (uint32_t i = 0; i < FAB_MAX_DGRAMS; i++)
+	for (uint32_t i = 0; i < fab->dgram_slots.hwm; i++)
 		if (fab->dgrams[i].in_use && fab->dgrams[i].domain == domain)
-			fab->dgrams[i].in_use = 0;
+			dg_free(&fab->dgrams[i]);
 }

@@ -77,13 +77,15 @@ int nic_domain_attach(uint8_t ptag, uint32_t cookie, uint32_t inst_id,
 	int64_t lim = limit_of(ptag, NIC_RES_FMA);
 	if (lim >= 0 && fab->counts[ptag][NIC_RES_FMA] >= (uint64_t)lim)
 		goto out;
-	for (uint32_t i = 0; i < FAB_MAX_DOMAINS; i++) {
+	for (uint32_t i = fab->domain_slots.low; i < FAB_MAX_DOMAINS; i++) {
 		struct fab_domain *d = &fab->domains[i];
 		if (d->in_use)
 			continue;
 		*d = (struct fab_domain){ .in_use = 1, .pid = getpid(),
 			.ptag = ptag, .cookie = cookie, .inst_id = inst_id,
 			.modes = modes, .nic_addr = fab->nic_addr };
+		fab_slot_taken(&fab->domain_slots, i);
+		fab_attached_here++;
 		fab->counts[ptag][NIC_RES_FMA]++;
 		*slot = i;
 		rc = NIC_OK;
@@ -102,13 +104,19 @@ void fab_domain_release(uint32_t slot)
 		return;
 	if (fab->counts[d->ptag][NIC_RES_FMA])
 		fab->counts[d->ptag][NIC_RES_FMA]--;
-	fab_mdd_reap_domain(slot);
-	fab_cq_reap_domain(slot);
-	fab_dg_reap_domain(slot);
+	if (d->held) {		/* else nothing of it to look for */
+		fab_mdd_reap_domain(slot);
+		fab_cq_reap_domain(slot);
+		fab_dg_reap_domain(slot);
+	}
+	if (d->pid == getpid() && fab_attached_here)
+		fab_attached_here--;
 	fab_free(d->vmdh_off);
 	d->in_use = 0;
+	d->held = 0;
 	d->vmdh_off = 0;
 	d->vmdh_entries = 0;
+	fab_slot_freed(&fab->domain_slots, slot);
 }
 
 void nic_domain_detach(uint32_t slot)
@@ -126,7 +134,7 @@ int nic_domain_find(uint32_t nic_addr, uint8_t ptag, uint32_t cookie,
 	int rc = NIC_ENOENT;
 
 	nic_lock();
-	for (uint32_t i = 0; i < FAB_MAX_DOMAINS; i++) {
+	for (uint32_t i = 0; i < fab->domain_slots.hwm; i++) {
 		const struct fab_domain *d = &fab->domains[i];
 		if (d->in_use && d->nic_addr == nic_addr && d->ptag == ptag &&
 				d->cookie == cookie && d->inst_id == inst_id) {

@@ -25,7 +25,9 @@
 #include "fabric.h"
 
 struct fab_region *fab;
+unsigned fab_attached_here;
 static unsigned joined;
+static uint32_t proc_slot;	/* this process's entry of fab->procs */
 static size_t fab_size;
 static char fab_path[512];
 
@@ -135,15 +137,21 @@ int nic_join(void)
 	/* Peers move data in and out of this process (DESIGN.md). */
 	prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
 	nic_lock();
-	fab_reap();
-	for (int i = 0; i < FAB_MAX_PROCS; i++) {
-		if (fab->procs[i].pid == 0) {
-			fab->procs[i].pid = getpid();
-			fab->nprocs++;
-			break;
-		}
+	fab_reap(FAB_REAP_AT_JOIN);
+	for (proc_slot = fab->proc_slots.low; proc_slot < FAB_MAX_PROCS &&
+			fab->procs[proc_slot].pid != 0; proc_slot++)
+		;
+	if (proc_slot < FAB_MAX_PROCS) {
+		fab->procs[proc_slot].pid = getpid();
+		fab->nprocs++;
+		fab_slot_taken(&fab->proc_slots, proc_slot);
 	}
 	nic_unlock();
+	if (proc_slot == FAB_MAX_PROCS) {	/* more processes than the NIC serves */
+		joined = 1;
+		nic_leave();
+		return NIC_ENORES;
+	}
 	return NIC_OK;
 }
 
@@ -164,14 +172,15 @@ void nic_leave(void)
 	if (joined == 0 || --joined)
 		return;
 	nic_lock();
-	fab_cq_reap_pid(getpid());
-	fab_mdd_reap_pid(getpid());
-	fab_dg_reap_pid(getpid());
-	for (int i = 0; i < FAB_MAX_PROCS; i++) {
-		if (fab->procs[i].pid == getpid()) {
-			fab->procs[i].pid = 0;
-			fab->nprocs--;
-		}
+	if (fab_attached_here) {	/* left without releasing its domains */
+		fab_cq_reap_pid(getpid());
+		fab_mdd_reap_pid(getpid());
+		fab_dg_reap_pid(getpid());
+	}
+	if (proc_slot < FAB_MAX_PROCS && fab->procs[proc_slot].pid == getpid()) {
+		fab->procs[proc_slot].pid = 0;
+		fab->nprocs--;
+		fab_slot_freed(&fab->proc_slots, proc_slot);
 	}
 	last = fab->nprocs == 0;
 	if (last && fab_path[0])
@@ -188,7 +197,7 @@ void nic_lock(void)
 	if (rc == EOWNERDEAD) {
 		/* a peer died holding the lock: its tables are reaped below */
 		pthread_mutex_consistent(&fab->lock);
-		fab_reap();
+		fab_reap(FAB_MAX_PROCS);
 	}
 }
 
@@ -210,19 +219,24 @@ int nic_pid_alive(int pid)
 	return pid > 0 && (kill(pid, 0) == 0 || errno == EPERM);
 }
 
-void fab_reap(void)
+void fab_reap(uint32_t checks)
 {
-	for (int i = 0; i < FAB_MAX_PROCS; i++) {
+	uint32_t hwm = fab->proc_slots.hwm;
+
+	for (uint32_t k = 0; k < checks && k < hwm; k++) {
+		uint32_t i = fab->reap_next < hwm ? fab->reap_next : 0;
+		fab->reap_next = i + 1;
 		int pid = fab->procs[i].pid;
 		if (pid == 0 || pid == getpid() || nic_pid_alive(pid))
 			continue;
 		fab_cq_reap_pid(pid);
 		fab_mdd_reap_pid(pid);
 		fab_dg_reap_pid(pid);
-		for (int d = 0; d < FAB_MAX_DOMAINS; d++)
+		for (uint32_t d = 0; d < fab->domain_slots.hwm; d++)
 			if (fab->domains[d].in_use && fab->domains[d].pid == pid)
-				fab_domain_release((uint32_t)d);
+				fab_domain_release(d);
 		fab->procs[i].pid = 0;
 		fab->nprocs--;
+		fab_slot_freed(&fab->proc_slots, i);
 	}
 }

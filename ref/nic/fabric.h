@@ -2,10 +2,16 @@
  * fabric.h: layout of the fabric region (internal to ref/nic).
  *
  * Every table is fixed-size; variable-size data (CQ rings, segment
- * lists, vMDH blocks) comes from a small arena at the end of the region
- * and is named by its offset, so the region can be mapped at different
+ * lists, vMDH blocks) comes from an arena at the end of the region and
+ * is named by its offset, so the region can be mapped at different
  * addresses in different processes.  All fields are read and written
  * under fab->lock except where a comment says otherwise.
+ *
+ * The tables are sized for a job of 4,096 processes on the host, each
+ * with two domains, two registrations and two CQs (docs/nic-model.md,
+ * Limits).  The region is a sparse file: pages nobody touched cost no
+ * memory, and every scan of a table stops at its high-water mark, so a
+ * large table costs only the part a job uses.
  */
 #ifndef RDMACTS_NIC_FABRIC_H
 #define RDMACTS_NIC_FABRIC_H
@@ -15,15 +21,38 @@
 #include "nic.h"
 
 #define FAB_MAGIC      0x726463746e696331ull	/* "rdctnic1" */
-#define FAB_MAX_PROCS   256
-#define FAB_MAX_DOMAINS 1024
+#define FAB_MAX_PROCS   8192
+#define FAB_MAX_DOMAINS 8192
 #define FAB_MAX_JOBS    64
-#define FAB_MAX_MDDS    8192
-#define FAB_MAX_CQS     2048
-#define FAB_MAX_DGRAMS  4096
+#define FAB_MAX_MDDS    32768
+#define FAB_MAX_CQS     8192
+#define FAB_MAX_DGRAMS  16384
 #define FAB_ERRLOG      256
 #define FAB_NTT         8192
-#define FAB_ARENA       (64ull << 20)
+#define FAB_ARENA       (512ull << 20)
+
+/*
+ * The slots of a table are taken lowest first.  hwm is one past the
+ * highest slot ever taken: scans stop there.  Every slot below low is
+ * taken: the search for a free slot starts there.
+ */
+struct fab_slots {
+	uint32_t hwm, low;
+};
+
+/* i: the lowest free slot, now taken. */
+static inline void fab_slot_taken(struct fab_slots *s, uint32_t i)
+{
+	if (i >= s->hwm)
+		s->hwm = i + 1;
+	s->low = i + 1;
+}
+
+static inline void fab_slot_freed(struct fab_slots *s, uint32_t i)
+{
+	if (i < s->low)
+		s->low = i;
+}
 
 struct fab_proc {
 	int32_t pid;		/* 0: free */
@@ -36,6 +65,7 @@ struct fab_domain {
 	uint32_t cookie, inst_id, modes, nic_addr;
 	uint32_t vmdh_entries;
 	uint64_t vmdh_off;	/* arena: uint32_t mdd index + 1 per entry */
+	uint32_t held;		/* its MDDs, CQs and datagrams: 0 = none to reap */
 };
 
 struct fab_job {
@@ -111,19 +141,32 @@ struct fab_region {
 	struct fab_errrec errlog[FAB_ERRLOG];
 	uint32_t ntt[FAB_NTT];
 	uint8_t ntt_used[FAB_NTT];
+	struct fab_slots proc_slots, domain_slots, mdd_slots, cq_slots,
+		dgram_slots;
+	uint32_t reap_next;	/* process entry the next fab_reap checks */
 	uint64_t arena_used;	/* bytes handed out from the arena start */
 	uint64_t arena_start;	/* offset of the arena in the region */
+	uint64_t arena_next;	/* where the next arena search starts */
 };
 
 extern struct fab_region *fab;	/* valid between nic_join and nic_leave */
+/* Domains this process attached and has not released: while none is,
+ * it holds nothing in the tables (every entry belongs to a domain and
+ * goes when its domain does). */
+extern unsigned fab_attached_here;
 
 /* arena.c */
 uint64_t fab_alloc(uint64_t size);	/* offset, 0 on failure; zeroed */
 void fab_free(uint64_t off);
 static inline void *fab_ptr(uint64_t off) { return (char *)fab + off; }
 
-/* Reclaim what dead processes left behind (called under the lock). */
-void fab_reap(void);
+/* Reclaim what dead processes left behind (called under the lock),
+ * checking `checks` entries of the process table, each call going on
+ * where the last stopped.  A joining process checks a few, so a job
+ * pays for a constant number of checks per process; a process that
+ * finds the lock's owner dead checks them all. */
+#define FAB_REAP_AT_JOIN 4
+void fab_reap(uint32_t checks);
 void fab_domain_release(uint32_t slot);
 void fab_cq_reap_pid(int pid);
 void fab_mdd_reap_pid(int pid);

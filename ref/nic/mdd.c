@@ -106,7 +106,7 @@ int nic_mdd_register(uint32_t domain, const struct nic_seg *segs,
 		if (vi == NIC_NONE)
 			goto out;
 	}
-	for (uint32_t i = 0; i < FAB_MAX_MDDS; i++) {
+	for (uint32_t i = fab->mdd_slots.low; i < FAB_MAX_MDDS; i++) {
 		struct fab_mdd *m = &fab->mdds[i];
 		if (m->in_use)
 			continue;
@@ -128,6 +128,8 @@ int nic_mdd_register(uint32_t domain, const struct nic_seg *segs,
 			.offset_mode = nseg > 1, .nseg = nseg, .seg_off = off,
 			.total = total, .cq_idx = cq_idx, .cq_gen = cq_gen,
 			.vmdh_index = vi };
+		fab_slot_taken(&fab->mdd_slots, i);
+		fab->domains[domain].held++;
 		if (vi != NIC_NONE) {
 			vmdh_table(domain)[vi] = i + 1;
 			mh_make(MH_VIRTUAL | ((uint64_t)d->ptag << 32) | vi, mh);
@@ -156,6 +158,8 @@ static void mdd_release(uint32_t i)
 	fab_free(m->seg_off);
 	m->seg_off = 0;
 	m->in_use = 0;
+	fab->domains[m->domain].held--;
+	fab_slot_freed(&fab->mdd_slots, i);
 }
 
 int nic_mdd_deregister(uint32_t domain, const uint64_t *mh)
@@ -270,14 +274,14 @@ int nic_mdd_dst_cq(uint32_t domain, uint8_t ptag, uint32_t cookie,
 
 void fab_mdd_reap_pid(int pid)
 {
-	for (uint32_t i = 0; i < FAB_MAX_MDDS; i++)
+	for (uint32_t i = 0; i < fab->mdd_slots.hwm; i++)
 		if (fab->mdds[i].in_use && fab->mdds[i].pid == pid)
 			mdd_release(i);
 }
 
 void fab_mdd_reap_domain(uint32_t domain)
 {
-	for (uint32_t i = 0; i < FAB_MAX_MDDS; i++)
+	for (uint32_t i = 0; i < fab->mdd_slots.hwm; i++)
 		if (fab->mdds[i].in_use && fab->mdds[i].domain == domain)
 			mdd_release(i);
 }
