@@ -65,7 +65,8 @@ help:  ## list the targets
 	    sed -E 's/^([^:]*):.*## (.*)/\1\t\2/' | \
 	    awk -F'\t' '{ printf "  %-22s %s\n", $$1, $$2 }'
 	@echo "Variables: IMPL=dir (implementation to certify), API=ugni|dmapp|udapl,"
-	@echo "           CALL=name, CLAUSE=id, BUILD=dir (default build)"
+	@echo "           CALL=name, CLAUSE=id, BUILD=dir (default build), RERUN=1,"
+	@echo "           LIMIT=as=16G,cpu=20,nproc=4096 (per-test limits)"
 
 deps:  ## install missing Debian packages (quiet when all are present)
 	@sh mk/deps.sh
@@ -84,7 +85,7 @@ certify: all  ## certify IMPL (default: the reference) against the corpus
 	    --vectors vectors --out "$(B)/report" \
 	    $(if $(API),--api $(API)) $(if $(CALL),--call $(CALL)) \
 	    $(if $(CLAUSE),--clause $(CLAUSE)) $(if $(COMPARE),--compare "$(COMPARE)") \
-	    $(if $(RERUN),--rerun-failures)
+	    $(if $(RERUN),--rerun-failures) $(if $(LIMIT),--limit "$(LIMIT)")
 
 coverage:  ## lcov line/branch coverage of ref/ under the corpus
 	@$(MAKE) --no-print-directory coverage-run

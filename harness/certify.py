@@ -180,7 +180,7 @@ def certify(args):
     started = datetime.datetime.now(datetime.timezone.utc)
     scratch = tempfile.mkdtemp(prefix="rdmacts-")
     ctx = runner.Context(impl_dir, args.timeout, args.launcher, scratch,
-                         args.jobs)
+                         args.jobs, getattr(args, "limits", None))
     apis, vecs, exports, jobs = {}, {}, {}, []
     prev_tests = {}
     for t in (previous or {}).get("tests", []):

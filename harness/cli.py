@@ -53,6 +53,13 @@ def parser():
                         "(default: $RDMACTS_LAUNCHER, else "
                         f"'BIN/{runner.PROJECT_LAUNCHER} -n {{np}}' when it "
                         f"exists, else '{runner.DEFAULT_LAUNCHER}')")
+    c.add_argument("--limit", action="append", metavar="KEY=N",
+                   help="per-test resource limit, repeatable or comma-"
+                        "separated: as=BYTES (K/M/G/T suffix; default 16G), "
+                        "cpu=SECONDS (default: the timeout), nproc=N "
+                        "(processes of the user; default 4096; not enforced "
+                        "for root); 0 or none lifts one "
+                        "(docs/certification.md)")
     c.add_argument("--quiet", action="store_true",
                    help="print only the summary")
     return p
@@ -78,6 +85,11 @@ def main(argv=None):
         return V.EXIT_USAGE
     if args.timeout <= 0 or (args.jobs is not None and args.jobs < 1):
         print("error: --timeout and --jobs must be positive", file=sys.stderr)
+        return V.EXIT_USAGE
+    try:
+        args.limits = runner.parse_limits(args.limit, args.timeout)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
         return V.EXIT_USAGE
     if args.launcher is None:
         args.launcher = runner.default_launcher(args.bin)

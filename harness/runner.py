@@ -4,6 +4,7 @@ A single-process test is `prog --run NAME`.  A test with np=N>1 runs
 through the launcher (default `mpiexec -n {np}`), every rank through
 rank.sh, and takes the verdict of its worst rank."""
 
+import glob
 import hmac
 import os
 import re
@@ -114,24 +115,77 @@ def _kill_group(proc):
         pass
 
 
-def run_process(cmd, env, cwd, timeout, pass_fds=()):
-    """(returncode, stdout, stderr, timed_out) of cmd in a new session."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            stdin=subprocess.DEVNULL, env=env, cwd=cwd,
-                            start_new_session=True, pass_fds=pass_fds)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-        return proc.returncode, out, err, False
-    except subprocess.TimeoutExpired:
-        _kill_group(proc)
+class _Proc(subprocess.Popen):
+    """Popen that keeps the resource usage of its process (wait4), so that
+    a crash can name the per-test limit it ran into."""
+    rusage = None
+
+    def _try_wait(self, wait_flags):
         try:
-            out, err = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            # Something left the group and still holds the pipes.
-            proc.kill()
-            out, err = b"", b"(output lost: a process escaped the group)"
-            proc.wait()
-        return None, out, err, True
+            pid, sts, ru = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            return self.pid, 0
+        if pid == self.pid:
+            self.rusage = ru
+        return pid, sts
+
+
+# How long the pipes may stay open after the test's own process ended: a
+# process it left behind holds them.
+GRACE = 0.5
+
+
+def run_process(cmd, env, cwd, timeout, ctx=None, pass_fds=()):
+    """(returncode, stdout, stderr, timed_out, rusage, strays) of cmd in a
+    new session.  strays: processes of this test (ctx.tag(env)) still
+    running after it ended, which were killed."""
+    with ctx.spawning() if ctx else _nothing():
+        proc = _Proc(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                     stdin=subprocess.DEVNULL, env=env, cwd=cwd,
+                     start_new_session=True, pass_fds=pass_fds)
+        if ctx:
+            ctx.live.add(proc.pid)
+    deadline = time.monotonic() + timeout
+    timed_out, strays = False, 0
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                out, err = proc.communicate(timeout=max(0.01, min(left, GRACE))
+                                            if ctx else max(0.01, left))
+                break
+            except subprocess.TimeoutExpired:
+                pass
+            if time.monotonic() >= deadline:
+                timed_out = True
+            elif proc.poll() is None:
+                continue
+            # Timed out, or ended while something else holds its pipes.
+            _kill_group(proc)
+            if ctx:
+                strays += ctx.kill_strays(env)
+            try:
+                out, err = proc.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                out, err = b"", b"(output lost: a process escaped the group)"
+                proc.wait()
+            break
+    finally:
+        if ctx:
+            ctx.live.discard(proc.pid)
+    if ctx:
+        strays += ctx.kill_strays(env)
+    return (None if timed_out else proc.returncode, out, err, timed_out,
+            proc.rusage, strays)
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
 
 
 def _text(b):
@@ -160,30 +214,169 @@ def _read_record(path):
         return ""
 
 
+# Per-test resource limits (docs/certification.md): address space in
+# bytes, CPU seconds, processes of the user.  The runner applies them to
+# itself before the test body runs (RDMACTS_LIMITS).
+LIMIT_KEYS = {"as": "address space", "cpu": "CPU time", "nproc": "processes"}
+DEFAULT_LIMITS = {"as": 16 << 30, "cpu": None, "nproc": 4096}
+_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+
+
+def parse_limits(specs, timeout):
+    """{"as": bytes, "cpu": s, "nproc": n} from ["as=8G", "cpu=30,nproc=0"];
+    0 or "none" lifts a limit.  cpu defaults to the timeout.  Raises
+    ValueError with one line naming what is wrong."""
+    limits = dict(DEFAULT_LIMITS, cpu=max(1, int(-(-timeout // 1))))
+    for spec in specs or []:
+        for item in filter(None, spec.split(",")):
+            key, _, value = item.partition("=")
+            key, value = key.strip().lower(), value.strip().lower()
+            if key not in LIMIT_KEYS:
+                raise ValueError(f"--limit {item}: unknown limit (known: "
+                                 f"{', '.join(LIMIT_KEYS)})")
+            m = re.fullmatch(r"(\d+)([kmgt]?)", value)
+            if value == "none":
+                limits[key] = None
+            elif m and (key == "as" or not m.group(2)):
+                n = int(m.group(1)) * _UNITS[m.group(2)]
+                limits[key] = n or None
+            else:
+                raise ValueError(f"--limit {item}: not a number"
+                                 + (" with an optional K/M/G/T suffix"
+                                    if key == "as" else ""))
+    return limits
+
+
+def describe_limits(limits):
+    parts = []
+    for key, n in limits.items():
+        if n is None:
+            continue
+        text = (f"{n >> 20} MiB" if key == "as" else f"{n} s" if key == "cpu"
+                else str(n))
+        parts.append(f"{LIMIT_KEYS[key]} {text}")
+    return ", ".join(parts) or "none"
+
+
+def limit_reached(limits, sig, rusage):
+    """The limit a dead process most likely ran into, or None."""
+    cpu = limits.get("cpu")
+    if sig == signal.SIGXCPU or (cpu and rusage and
+                                 rusage.ru_utime + rusage.ru_stime >= cpu):
+        return f"CPU-time limit of {cpu} s reached"
+    space = limits.get("as")
+    if space and rusage and rusage.ru_maxrss * 1024 >= space // 2:
+        return f"address-space limit of {space >> 20} MiB reached"
+    return None
+
+
+def _subreaper():
+    """Makes this process the reaper of its orphaned descendants, so that a
+    process a test leaves behind (even after setsid()) stays in reach."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+def _children():
+    """Pids of this process's children (of every thread)."""
+    pids = set()
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return pids
+    for tid in tasks:
+        try:
+            with open(f"/proc/self/task/{tid}/children") as f:
+                pids.update(int(x) for x in f.read().split())
+        except OSError:
+            pass
+    return pids
+
+
 class Context:
     """What every test run shares."""
 
-    def __init__(self, impl, timeout, launcher, scratch, jobs=None):
+    def __init__(self, impl, timeout, launcher, scratch, jobs=None,
+                 limits=None):
         self.impl = impl
         self.jobs = jobs
         self.timeout = timeout
         self.launcher = launcher
         self.scratch = scratch
+        self.limits = limits or parse_limits([], timeout)
         self._seq = 0
         self._lock = threading.Lock()
-        self._stamp = time.strftime("%Y%m%d%H%M%S")
+        self._spawn = threading.Lock()
+        self.live = set()  # pids of the processes run_process waits for
+        self.run_tag = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.reaper = _subreaper()
         # The reference's NIC model keeps each job's fabric in a file of
         # $RDMACTS_FABRIC_DIR (docs/nic-model.md); a test killed mid-job
-        # cannot remove it, so the run gives jobs a directory of its own
-        # and removes it in close().  Other implementations ignore it.
+        # cannot remove it, so the run gives jobs a directory of its own,
+        # private to the user running it (0700), and removes it in close().
+        # A test that drops privileges makes its own per-user directory
+        # next to it, <dir>.u<uid> (ref/nic/fabric.c), removed with it.
+        # The parent is a world-writable sticky directory so that it can.
         shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
         self.fabric_dir = tempfile.mkdtemp(prefix="rdmacts-fabrics-",
-                                           dir=shm or scratch)
-        # like /dev/shm: tests that drop privileges still join a fabric
-        os.chmod(self.fabric_dir, 0o1777)
+                                           dir=shm or tempfile.gettempdir())
 
     def close(self):
-        shutil.rmtree(self.fabric_dir, ignore_errors=True)
+        self.kill_strays(None)
+        for d in [self.fabric_dir] + glob.glob(
+                glob.escape(self.fabric_dir) + ".u*"):
+            shutil.rmtree(d, ignore_errors=True)
+
+    def spawning(self):
+        """Held while a test process is started and registered in live:
+        kill_strays never takes a process being started for a stray."""
+        return self._spawn
+
+    def kill_strays(self, env):
+        """Kills the processes of one test (env) that outlived it, or of
+        the whole run (env None), now children of this process (the
+        subreaper); returns how many."""
+        if not self.reaper:
+            return 0
+        mark = (f"RDMACTS_TEST_RUN={env['RDMACTS_TEST_RUN']}\0".encode()
+                if env else f"RDMACTS_TEST_RUN={self.run_tag}.".encode())
+        killed = 0
+        for _ in range(1000):
+            with self._spawn:
+                found = []
+                for pid in _children() - self.live:
+                    try:
+                        with open(f"/proc/{pid}/environ", "rb") as f:
+                            mine = mark in f.read()
+                    except OSError:
+                        mine = False
+                    if mine:
+                        found.append(pid)
+                    else:
+                        # an orphan that already ended: reap it
+                        try:
+                            os.waitpid(pid, os.WNOHANG)
+                        except ChildProcessError:
+                            pass
+                for pid in found:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                for pid in found:
+                    try:
+                        os.waitpid(pid, 0)
+                    except ChildProcessError:
+                        pass
+            if not found:
+                return killed
+            killed += len(found)
+            time.sleep(0.001)  # their own children become ours now
+        return killed
 
     def env(self, test):
         env = dict(os.environ)
@@ -193,31 +386,67 @@ class Context:
             self._seq += 1
             seq = self._seq
         env["RDMACTS_TEST_NAME"] = test.name
-        # Same shape as rdmacts-run's job ids: only [0-9a-f-].  For np>1
-        # the project's launcher replaces it with its own.
-        env["RDMACTS_JOB_ID"] = f"{self._stamp}-{os.getpid()}-{seq:08x}"
+        # Fresh from the kernel's random source: a job id nobody can guess
+        # names the fabric file (ref/nic/fabric.c).  For np>1 the
+        # project's launcher replaces it with its own.
+        env["RDMACTS_JOB_ID"] = secrets.token_hex(16)
         env["RDMACTS_TIMEOUT"] = f"{self.timeout:g}"
         env["RDMACTS_FABRIC_DIR"] = self.fabric_dir
+        # Marks every process of this test, however far it strays.
+        env["RDMACTS_TEST_RUN"] = f"{self.run_tag}.{seq}"
+        env["RDMACTS_LIMITS"] = ",".join(
+            f"{k}={'0' if v is None else v}" for k, v in self.limits.items())
         # The verdict record's token: a fresh one per test, which the
         # runner takes out of its environment before the test body runs.
         env["RDMACTS_RECORD_NONCE"] = secrets.token_hex(16)
         return env
 
+    def workdir(self):
+        """A working directory of one test, so that what one test writes
+        where it stands touches nothing else."""
+        return tempfile.mkdtemp(prefix="t-", dir=self.scratch)
+
+
+def _judge_limits(verdict, detail, ctx, rc, rusage):
+    if verdict not in (V.CRASH, V.TIMEOUT):
+        return detail
+    sig = -rc if rc is not None and rc < 0 else None
+    hit = limit_reached(ctx.limits, sig, rusage)
+    if hit:
+        return f"{detail} ({hit})"
+    if verdict == V.TIMEOUT or sig == signal.SIGKILL:
+        return f"{detail} (per-test limits: {describe_limits(ctx.limits)})"
+    return detail
+
+
+def _strays_detail(verdict, detail, strays):
+    if not strays:
+        return verdict, detail
+    note = (f"left {strays} process(es) running after it ended "
+            "(killed by the harness)")
+    if verdict in (V.CRASH, V.TIMEOUT):
+        return verdict, f"{detail}; {note}"
+    return V.CRASH, note
+
 
 def run_single(binary, test, ctx):
     env = ctx.env(test)
     fd = _record_fd()
+    cwd = ctx.workdir()
     try:
         env["RDMACTS_RECORD_FD"] = str(fd)
-        rc, out, err, timed_out = run_process([binary, "--run", test.name],
-                                              env, ctx.scratch, ctx.timeout,
-                                              pass_fds=(fd,))
+        rc, out, err, timed_out, rusage, strays = run_process(
+            [binary, "--run", test.name], env, cwd, ctx.timeout, ctx,
+            pass_fds=(fd,))
         record = _read_record_fd(fd)
     finally:
         os.close(fd)
+        shutil.rmtree(cwd, ignore_errors=True)
     out, err = _text(out), _text(err)
     verdict, detail, failures, reason = judge(
         rc, record, err, timed_out, ctx.timeout, env["RDMACTS_RECORD_NONCE"])
+    detail = _judge_limits(verdict, detail, ctx, rc, rusage)
+    verdict, detail = _strays_detail(verdict, detail, strays)
     return dict(verdict=verdict, detail=detail, failures=failures,
                 unsupported_reason=reason, exit=rc, stdout=tail(out),
                 stderr=tail(err))
@@ -226,16 +455,19 @@ def run_single(binary, test, ctx):
 def run_ranks(binary, test, ctx):
     launch = shlex.split(ctx.launcher.format(np=test.np))
     rankdir = tempfile.mkdtemp(prefix="ranks-", dir=ctx.scratch)
+    cwd = ctx.workdir()
     cmd = launch + ["sh", RANK_SH, rankdir, binary, "--run", test.name]
     env = ctx.env(test)
     nonce = env["RDMACTS_RECORD_NONCE"]
     try:
-        rc, out, err, timed_out = run_process(cmd, env, ctx.scratch,
-                                              ctx.timeout)
+        rc, out, err, timed_out, _, strays = run_process(
+            cmd, env, cwd, ctx.timeout, ctx)
     except OSError as e:
+        shutil.rmtree(cwd, ignore_errors=True)
         return dict(verdict=V.CRASH, detail=f"cannot start the launcher "
                     f"{launch[0]!r}: {e.strerror}", failures=[],
                     unsupported_reason="", exit=None, stdout="", stderr="")
+    shutil.rmtree(cwd, ignore_errors=True)
     launcher_out = _text(out) + _text(err)
     ranks, failures, reasons = [], [], []
     for r in range(test.np):
@@ -256,6 +488,8 @@ def run_ranks(binary, test, ctx):
             verdict, detail, f, reason = (
                 V.CRASH, "rank never reported (killed with the job, or the "
                 f"launcher failed; launcher exit status {rc})", [], "")
+        detail = _judge_limits(verdict, detail, ctx,
+                               code if rc_text else None, None)
         for x in f:
             x["rank"] = r
         failures += f
@@ -272,6 +506,8 @@ def run_ranks(binary, test, ctx):
     detail = first["detail"]
     if test.np > 1 and worst != V.PASS:
         detail = f"rank {first['rank']}: {detail}"
+    shutil.rmtree(rankdir, ignore_errors=True)
+    worst, detail = _strays_detail(worst, detail, strays)
     return dict(verdict=worst, detail=detail, failures=failures,
                 unsupported_reason="; ".join(reasons), exit=rc,
                 stdout=tail("".join(f"[rank {x['rank']}] {line}\n"

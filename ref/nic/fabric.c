@@ -6,7 +6,8 @@
  * process of the job and unlinked by the last one to leave (at exit at
  * the latest).  <dir> is $RDMACTS_FABRIC_DIR, else /dev/shm: a harness
  * gives each run its own directory so that it can remove what processes
- * killed mid-job leave behind.
+ * killed mid-job leave behind.  A process joins only a file its own user
+ * created alone (trusted() below; docs/nic-model.md).
  * Without it, the region is private anonymous memory: a process alone
  * needs no setup.  Processes allow their peers to read and write their
  * memory (process_vm_readv/writev) with PR_SET_PTRACER_ANY, since Yama
@@ -55,15 +56,80 @@ static void init_region(struct fab_region *r)
 	__atomic_store_n(&r->ready, 1, __ATOMIC_RELEASE);
 }
 
+/* Refuses, naming the file, what this process must not join. */
+static int refuse(const char *path, const char *why)
+{
+	fprintf(stderr, "rdmacts NIC model: refusing the fabric file %s: %s\n",
+		path, why);
+	return NIC_EPERM;
+}
+
+/*
+ * The fabric is a trust boundary: whoever can write the file rewrites
+ * this process's registrations and queues.  Only a file this user created
+ * alone is joined: a regular file (not a link, FIFO or device) owned by
+ * the caller, mode 0600, one link (a hard link to someone's own fabric
+ * would have two), checked on the open descriptor.
+ */
+static int trusted(int fd, const char *path)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0)
+		return refuse(path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return refuse(path, "not a regular file");
+	if (st.st_uid != geteuid())
+		return refuse(path, "owned by another user");
+	if ((st.st_mode & 07777) != 0600)
+		return refuse(path, "mode is not 0600");
+	if (st.st_nlink != 1)
+		return refuse(path, "has more than one link");
+	return NIC_OK;
+}
+
+/*
+ * The directory of the job's fabric file: $RDMACTS_FABRIC_DIR when this
+ * user owns it (a harness makes it private to its run), else this user's
+ * own <dir>.u<uid> next to it (a test that dropped privileges), made here
+ * mode 0700; /dev/shm without the variable.
+ */
+static int fabric_dir(char *out, size_t n)
+{
+	const char *dir = getenv("RDMACTS_FABRIC_DIR");
+	struct stat st;
+	int fd, len;
+
+	if (!dir || !*dir || (stat(dir, &st) == 0 && st.st_uid == geteuid())) {
+		len = snprintf(out, n, "%s", dir && *dir ? dir : "/dev/shm");
+		return len < 0 || (size_t)len >= n ? NIC_EPERM : NIC_OK;
+	}
+	len = snprintf(out, n, "%s.u%u", dir, (unsigned)geteuid());
+	if (len < 0 || (size_t)len >= n)
+		return NIC_EPERM;
+	if (mkdir(out, 0700) != 0 && errno != EEXIST)
+		return refuse(out, strerror(errno));
+	fd = open(out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return refuse(out, strerror(errno));
+	if (fstat(fd, &st) != 0 || st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != 0700) {
+		close(fd);
+		return refuse(out, "directory not this user's own with mode 0700");
+	}
+	close(fd);
+	return NIC_OK;
+}
+
 static int map_shared_file(const char *job)
 {
-	int created = 0, fd;
-
-	const char *dir = getenv("RDMACTS_FABRIC_DIR");
+	int created = 0, fd, rc;
+	char dir[400];
 	int n;
 
-	if (!dir || !*dir)
-		dir = "/dev/shm";
+	rc = fabric_dir(dir, sizeof dir);
+	if (rc != NIC_OK)
+		return rc;
 	n = snprintf(fab_path, sizeof fab_path, "%s/rdmacts-fabric-%u-%s",
 			dir, (unsigned)getuid(), job);
 	if (n < 0 || (size_t)n >= sizeof fab_path)
@@ -72,18 +138,26 @@ static int map_shared_file(const char *job)
 	for (char *p = fab_path + n - strlen(job); *p; p++)
 		if (*p == '/')
 			*p = '_';
-	fd = open(fab_path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	fd = open(fab_path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			0600);
 	if (fd >= 0) {
 		created = 1;
-		if (ftruncate(fd, (off_t)fab_size) != 0) {
+		/* whatever the umask: trusted() wants exactly 0600 */
+		if (fchmod(fd, 0600) != 0 ||
+		    ftruncate(fd, (off_t)fab_size) != 0) {
 			close(fd);
 			unlink(fab_path);
 			return NIC_ENOMEM;
 		}
 	} else if (errno == EEXIST) {
-		fd = open(fab_path, O_RDWR);
+		fd = open(fab_path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 		if (fd < 0)
+			return refuse(fab_path, strerror(errno));
+		if (trusted(fd, fab_path) != NIC_OK) {
+			close(fd);
+			fab_path[0] = 0;	/* not ours: never unlink it */
 			return NIC_EPERM;
+		}
 		struct stat st;
 		/* the creator may not have sized it yet */
 		for (int i = 0; i < 10000; i++) {
@@ -92,7 +166,7 @@ static int map_shared_file(const char *job)
 			usleep(100);
 		}
 	} else {
-		return NIC_EPERM;
+		return refuse(fab_path, strerror(errno));
 	}
 	fab = mmap(NULL, fab_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	close(fd);

@@ -37,7 +37,8 @@ enum nic_status {
 
 /* ---- fabric.c: joining the job's fabric, the NIC lock ---------------- */
 
-int nic_join(void);		/* refcounted; NIC_OK or NIC_ENOMEM */
+int nic_join(void);		/* refcounted; NIC_OK, NIC_ENOMEM, or NIC_EPERM
+				 * for a fabric file it must not trust */
 void nic_leave(void);
 void nic_lock(void);
 void nic_unlock(void);

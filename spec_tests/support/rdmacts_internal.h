@@ -54,4 +54,7 @@ int rt_record_open(void);
 void rt_record_line(const char *line);
 void rt_record_end(int status, int checks, int failures);
 
+/* Applies $RDMACTS_LIMITS (rdmacts_limits.c): 0, or -1 when malformed. */
+int rt_apply_limits(void);
+
 #endif

@@ -167,6 +167,9 @@ int main(int argc, char **argv)
     }
     CU_set_test_start_handler(on_start);
     CU_set_test_complete_handler(on_complete);
+    /* The harness's per-test limits bind the test body, not --list. */
+    if (argc == 3 && rt_apply_limits() != 0)
+        return RT_EXIT_USAGE;
     status = argc == 3 ? run_one(argv[2]) : run_all();
     CU_cleanup_registry();
     fflush(stdout);
