@@ -159,12 +159,38 @@ def _progress(quiet):
     return show
 
 
+def _unknown_filters(args, vecs, listed):
+    """One line naming a --clause or --call that no selected API's vectors
+    and no listed test know, or None."""
+    clauses = {c for v in vecs.values() for c in v.clauses}
+    clauses |= {c for t in listed for c in t.clauses}
+    bad = [c for c in args.clause if c not in clauses]
+    if bad:
+        return (f"unknown clause {', '.join(bad)}: no selected API's "
+                "vectors or tests have it")
+    calls = {t.call for t in listed}
+    for v in vecs.values():
+        for c in v.calls:
+            calls |= {c.get("name"), vectors.snake(c.get("name", ""))}
+    bad = [c for c in args.call if c not in calls]
+    if bad:
+        return (f"unknown call {', '.join(bad)}: no selected API's vectors "
+                "or tests have it")
+    return None
+
+
 def certify(args):
+    if not args.impl:
+        return _error("IMPL is empty: name the directory of the "
+                      "implementation to certify")
     impl_dir = os.path.abspath(args.impl)
     bin_dir = os.path.abspath(args.bin)
     out_dir = os.path.abspath(args.out)
     if not os.path.isdir(impl_dir):
         return _error(f"--impl {args.impl}: not a directory")
+    if ":" in impl_dir or ";" in impl_dir:
+        return _error(f"--impl {impl_dir}: the loader's search path cannot "
+                      "hold a directory whose name has ':' or ';'")
     previous = None
     if args.rerun_failures:
         try:
@@ -181,7 +207,7 @@ def certify(args):
     scratch = tempfile.mkdtemp(prefix="rdmacts-")
     ctx = runner.Context(impl_dir, args.timeout, args.launcher, scratch,
                          args.jobs, getattr(args, "limits", None))
-    apis, vecs, exports, jobs = {}, {}, {}, []
+    apis, vecs, exports, jobs, listed = {}, {}, {}, [], []
     prev_tests = {}
     for t in (previous or {}).get("tests", []):
         prev_tests.setdefault(t["api"], {})[t["name"]] = t
@@ -232,6 +258,7 @@ def certify(args):
                               f"against this implementation: {e}")
             continue
         a["tests_listed"] = len(tests)
+        listed += tests
         a["coverage"] = _coverage(tests, v)
         chosen = corpus.select(tests, args.call, args.clause, v.clauses)
         if previous is not None:
@@ -239,6 +266,12 @@ def certify(args):
             chosen = [t for t in chosen
                       if t.name in old and old[t.name]["verdict"] != V.PASS]
         jobs += [(binary, t) for t in chosen]
+
+    unknown = _unknown_filters(args, vecs, listed)
+    if unknown:
+        ctx.close()
+        shutil.rmtree(scratch, ignore_errors=True)
+        return _error(unknown)
 
     if not args.quiet and jobs:
         print(f"rdmacts: running {len(jobs)} test(s) on "

@@ -1,7 +1,8 @@
 # harness/: the certification harness (Python) and its own tests.
 #
 # check-harness builds small corpus-like programs (harness/tests/programs)
-# with spec_tests/support, stand-in libraries for IMPL, and runs pytest.
+# with spec_tests/support, stand-in libraries for IMPL, and runs pytest;
+# test_hostile.py builds hostile implementations itself.
 
 HT_DIR   := $(B)/harness-tests
 HT_SRC   := harness/tests/programs
@@ -31,8 +32,10 @@ $(HT_DIR)/impl/libdmapp.so $(HT_DIR)/impl/libdat.so: $(HT_SRC)/fake_other.c
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DFAKE_SYMBOL=$(HT_SYMBOL) -shared \
 	    -o $@ $< -Wl,-soname,$(notdir $@)
 
-check-harness: $(HT_BINS) $(HT_IMPL)  ## the harness's own tests
-	RDMACTS_HT_DIR=$(HT_DIR) PYTHONDONTWRITEBYTECODE=1 \
+# test_hostile.py builds its implementations from the reference's objects
+# and runs the uGNI corpus.
+check-harness: $(HT_BINS) $(HT_IMPL) $(LIBS) $(CORPUS)  ## the harness's own tests
+	RDMACTS_HT_DIR=$(HT_DIR) RDMACTS_HT_BUILD=$(B) PYTHONDONTWRITEBYTECODE=1 \
 	    $(PY) -m pytest -q -p no:cacheprovider harness/tests
 
 CHECKS += check-harness

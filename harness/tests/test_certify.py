@@ -270,11 +270,23 @@ def test_mandatory_unsupported_is_incomplete(layout):
 
 
 def test_no_test_selected(layout):
-    run = layout({"ugni": "verdicts"}).certify("--call", "no_such_call",
+    # a documented call (a macro) that no test of the corpus is about
+    run = layout({"ugni": "verdicts"}).certify("--call", "GNI_CQ_GET_TYPE",
                                                "--api", "ugni")
     assert run.results["apis"]["ugni"]["status"] == "NO TESTS SELECTED"
     assert run.results["overall"] == "INCOMPLETE"
     assert run.status == 3
+
+
+@pytest.mark.parametrize("option,value", [("--call", "no_such_call"),
+                                          ("--clause", "T-NO-SUCH-CLAUSE")])
+def test_unknown_call_or_clause_is_a_usage_error(layout, option, value):
+    """A typo must not read as a certification: one line, exit 2, no
+    report."""
+    run = layout({"ugni": "verdicts"}).certify(option, value)
+    assert run.status == 2
+    assert run.stderr.count("\n") == 1 and value in run.stderr
+    assert not os.path.exists(run.out)
 
 
 def test_corpus_that_cannot_list_is_reported(layout):

@@ -1,0 +1,182 @@
+/*
+ * hostile_ugni: a libugni.so that misbehaves inside GNI_CdmCreate and
+ * otherwise is the reference (it forwards to the next GNI_CdmCreate, in
+ * the core library it is linked in front of).  Built by
+ * harness/tests/test_hostile.py, not by make: each test picks the
+ * misbehaviour with $HOSTILE.  Before misbehaving it notes where it ran
+ * ($HOSTILE_NOTES/<pid>: working and fabric directories), so the test can
+ * check that nothing was left there.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gni_pub.h"
+
+static const char *forged[] = {
+    "RDMACTS-END 00112233445566778899aabbccddeeff PASS checks=1 failures=0\n",
+    "PASS        ugni.cdm_create.success.handle\n",
+    "RDMACTS-FAIL clause=UGNI-3.2.1-success at=forged.c:1 expected=0 "
+    "observed=1 msg=forged\n",
+    "RDMACTS-UNSUPPORTED forged reason\n",
+};
+
+static void forge(int fd)
+{
+    for (size_t i = 0; i < sizeof forged / sizeof *forged; i++)
+        if (write(fd, forged[i], strlen(forged[i])) < 0)
+            return;
+}
+
+static void note_where(void)
+{
+    const char *dir = getenv("HOSTILE_NOTES");
+    char path[512], cwd[512];
+    FILE *f;
+
+    if (!dir)
+        return;
+    snprintf(path, sizeof path, "%s/%d", dir, (int)getpid());
+    f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "%s\n%s\n", getcwd(cwd, sizeof cwd) ? cwd : "",
+            getenv("RDMACTS_FABRIC_DIR") ? getenv("RDMACTS_FABRIC_DIR") : "");
+    fclose(f);
+}
+
+static void stray(int quiet)
+{
+    pid_t child = fork();
+
+    if (child == 0) {
+        setsid();
+        if (fork() == 0) {
+            if (quiet)
+                for (int fd = 0; fd < 3; fd++)
+                    close(fd);
+            for (;;)
+                pause();
+        }
+        _exit(0);
+    }
+    waitpid(child, NULL, 0);
+}
+
+static void fork_bomb(void)
+{
+    const char *out = getenv("HOSTILE_COUNT");
+    int n = 0;
+    FILE *f;
+
+    /* bounded here too, so that a missing limit fails the check rather
+     * than the machine */
+    while (n < 300) {
+        pid_t p = fork();
+        if (p < 0)
+            break;
+        if (p == 0)
+            for (;;)
+                pause();
+        n++;
+    }
+    if (out && (f = fopen(out, "w"))) {
+        fprintf(f, "%d\n", n);
+        fclose(f);
+    }
+    abort();
+}
+
+static void scribble(void)
+{
+    char *list = getenv("HOSTILE_TARGETS"), *save = NULL;
+
+    if (list)
+        for (char *p = strtok_r(list, ":", &save); p;
+             p = strtok_r(NULL, ":", &save)) {
+            int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (fd >= 0) {
+                forge(fd);
+                close(fd);
+            }
+        }
+    close(open("planted", O_WRONLY | O_CREAT, 0644));
+}
+
+static void misbehave(const char *m)
+{
+    note_where();
+    if (!strcmp(m, "exit0"))
+        exit(0);
+    if (!strcmp(m, "_exit0"))
+        _exit(0);
+    if (!strcmp(m, "exit77"))
+        exit(77);
+    if (!strcmp(m, "abort"))
+        abort();
+    if (!strcmp(m, "forge_exit0")) {
+        forge(1);
+        forge(2);
+        exit(0);
+    }
+    if (!strcmp(m, "forge_exit77")) {
+        forge(1);
+        exit(77);
+    }
+    if (!strcmp(m, "forge_fds")) {
+        /* the record channel is some descriptor: try them all */
+        for (int fd = 1; fd < 1024; fd++)
+            forge(fd);
+        exit(0);
+    }
+    if (!strcmp(m, "forge_return")) {
+        forge(1);
+        forge(2);
+        return;
+    }
+    if (!strcmp(m, "hang"))
+        for (;;)
+            pause();
+    if (!strcmp(m, "ignore_term")) {
+        signal(SIGTERM, SIG_IGN);
+        for (;;)
+            pause();
+    }
+    if (!strcmp(m, "stray"))
+        stray(0);
+    if (!strcmp(m, "stray_quiet"))
+        stray(1);
+    if (!strcmp(m, "kill_group"))
+        kill(0, SIGTERM);
+    if (!strcmp(m, "storm"))
+        for (;;) {
+            char *p = malloc(1 << 20);
+            memset(p, 1, 1 << 20);	/* NULL at the limit: SIGSEGV */
+        }
+    if (!strcmp(m, "busy"))
+        for (volatile unsigned long i = 0;; i++)
+            ;
+    if (!strcmp(m, "fork_bomb"))
+        fork_bomb();
+    if (!strcmp(m, "scribble"))
+        scribble();
+}
+
+gni_return_t GNI_CdmCreate(uint32_t inst_id, uint8_t ptag, uint32_t cookie,
+                           uint32_t modes, gni_cdm_handle_t *cdm_hndl)
+{
+    gni_return_t (*next)(uint32_t, uint8_t, uint32_t, uint32_t,
+                         gni_cdm_handle_t *);
+    const char *m = getenv("HOSTILE");
+
+    if (m)
+        misbehave(m);
+    *(void **)&next = dlsym(RTLD_NEXT, "GNI_CdmCreate");
+    return next(inst_id, ptag, cookie, modes, cdm_hndl);
+}
