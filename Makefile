@@ -98,8 +98,8 @@ fuzz:  ## long fuzzing runs (FUZZ_TIME=seconds)
 	@$(MAKE) --no-print-directory fuzz-build
 	@$(if $(FUZZ_IMPL),LD_LIBRARY_PATH="$(FUZZ_IMPL)") fuzz/run.sh $(FZ)/bin $(FUZZ_TIME) fuzz/corpus $(FZ)/runs $(or $(TARGET),$(FZ_TARGETS))
 
-bench:  ## bandwidth and message-rate tables, as ratios to memcpy
-	@$(MAKE) --no-print-directory bench-run
+bench:  ## bandwidth and message-rate tables, and the scale table
+	@$(MAKE) --no-print-directory bench-run bench-scale
 
 MUTANTS ?= 120
 SEED    ?= 1

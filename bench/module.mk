@@ -17,3 +17,13 @@ $(BINDIR)/bench-dmapp: $(OBJDIR)/bench/dmapp.o $(LIBDIR)/libdmapp.so \
 .PHONY: bench-run
 bench-run: $(BENCH_BINS) $(BINDIR)/rdmacts-run
 	@sh bench/run.sh $(BINDIR) $(B)/bench
+
+# The scale table (bench/scale.py): one job of bench-scale per size.
+$(BINDIR)/bench-scale: $(OBJDIR)/bench/scale.o $(LIBDIR)/libdmapp.so \
+                       $(LIBDIR)/libugni.so $(LIBDIR)/libpmi.so
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< -L$(LIBDIR) -ldmapp -lugni -lpmi -Wl,-rpath,'$$ORIGIN/../lib'
+
+.PHONY: bench-scale
+bench-scale: $(BINDIR)/bench-scale $(BINDIR)/rdmacts-run  ## the scale table alone (PES="64 256 1024 4096")
+	@$(PY) bench/scale.py $(BINDIR) $(B)/bench $(PES)
