@@ -13,7 +13,9 @@ rank=${PMI_RANK:-${PMIX_RANK:-${OMPI_COMM_WORLD_RANK:-0}}}
 RDMACTS_RECORD_FD=9 "$@" >"$dir/rank$rank.out" 2>"$dir/rank$rank.err" \
     9>"$dir/rank$rank.rec"
 rc=$?
-echo "$rc" >"$dir/rank$rank.rc.tmp" && mv "$dir/rank$rank.rc.tmp" "$dir/rank$rank.rc"
+# One write, read once the launcher has ended: an empty or missing file
+# is a rank that never reported.
+echo "$rc" >"$dir/rank$rank.rc"
 if [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
     trap - "$((rc - 128))" 2>/dev/null
     kill "-$((rc - 128))" $$
