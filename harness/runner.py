@@ -173,7 +173,8 @@ def run_process(cmd, env, cwd, timeout, ctx=None, pass_fds=()):
             break
     finally:
         if ctx:
-            ctx.live.discard(proc.pid)
+            with ctx.spawning():
+                ctx.live.discard(proc.pid)
     if ctx:
         strays += ctx.kill_strays(env)
     return (None if timed_out else proc.returncode, out, err, timed_out,

@@ -29,6 +29,7 @@ MIXED = {
     "dmapp.init.ranks.both_pass": "PASS",
     "dmapp.init.ranks.rank1_fails": "FAIL",
     "dmapp.init.ranks.rank1_crashes": "CRASH",
+    "dmapp.init.ranks.rank1_exits_0": "CRASH",
 }
 
 
@@ -51,7 +52,7 @@ def test_each_verdict(mixed):
 
 
 def test_a_crash_and_a_hang_do_not_stop_the_run(mixed):
-    # All 17 tests have a verdict, and the hang cost one timeout, not the run.
+    # All 18 tests have a verdict, and the hang cost one timeout, not the run.
     assert len(mixed.results["tests"]) == len(MIXED)
     assert mixed.elapsed < 15
 
@@ -91,6 +92,10 @@ def test_multi_process_verdict_is_the_worst_rank(mixed):
     assert t["failures"][0]["rank"] == 1
     crash = mixed.test("dmapp.init.ranks.rank1_crashes")
     assert crash["detail"] == "rank 1: SIGSEGV"
+    gone = mixed.test("dmapp.init.ranks.rank1_exits_0")
+    assert [r["verdict"] for r in gone["ranks"]] == ["PASS", "CRASH"]
+    assert gone["detail"] == \
+        "rank 1: exited with status 0 without a verdict"
     assert [r["verdict"] for r in mixed.test(
         "dmapp.init.ranks.both_pass")["ranks"]] == ["PASS", "PASS"]
 
@@ -342,7 +347,7 @@ def test_launcher_is_one_setting(layout, tmp_path):
     run = lay.certify("--launcher", f"sh {script} -n {{np}}", "--call", "init")
     assert run.verdicts()["dmapp.init.ranks.both_pass"] == "PASS"
     lines = log.read_text().splitlines()
-    assert len(lines) == 3 and all(x.startswith("-n 2 sh ") for x in lines)
+    assert len(lines) == 4 and all(x.startswith("-n 2 sh ") for x in lines)
 
 
 def test_project_launcher_is_the_default_when_built(layout):

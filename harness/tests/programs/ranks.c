@@ -33,3 +33,13 @@ RT_TEST_ATTRS(rank1_crashes, "dmapp.init.ranks.rank1_crashes",
         raise(SIGSEGV);
     sleep(60);  /* rank 0 waits: the crash of rank 1 must end the job */
 }
+
+/* A rank that ends its process with status 0 mid-test has not passed:
+ * only its runner's end record says so (docs/corpus-protocol.md). */
+RT_TEST_ATTRS(rank1_exits, "dmapp.init.ranks.rank1_exits_0", "T-DMAPP-INIT-1",
+              "np=2")
+{
+    RT_EXPECT_TRUE(1, "T-DMAPP-INIT-1");
+    if (env_int("PMI_RANK") == 1)
+        exit(0);
+}
