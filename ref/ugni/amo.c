@@ -47,3 +47,14 @@ const struct ugni_amo *ugni_amo_find(gni_fma_cmd_type_t cmd)
 			return &amo_table[i];
 	return NULL;
 }
+
+/* 3.13.7.2 / E-UGNI-144, E-UGNI-087: an AMO is one 64-bit word; the
+ * non-fetching AND-XOR also takes 16 bytes ("AAX requires 16
+ * byte-alignment", 3.6.1), as the vendor's AMO example posts it. */
+int ugni_amo_length_ok(gni_fma_cmd_type_t cmd, uint64_t length)
+{
+	if (length == 8)
+		return 1;
+	return length == 16 &&
+		(cmd == GNI_FMA_ATOMIC_AX || cmd == GNI_FMA_ATOMIC_AX_C);
+}

@@ -124,7 +124,9 @@ static enum ugni_status amo(const struct side *remote, const struct side *local,
 
 	if (a->fetching && (rc = resolve(local, c, 0, 8, NIC_WRITE, sp, &n)) != NIC_OK)
 		return status_of(rc);
-	rc = resolve(remote, c, 0, 8, NIC_READ | NIC_WRITE, sp, &n);
+	/* a 16-byte AX (E-UGNI-087) needs both words; the operation is
+	 * applied to the first, the second is left as it was */
+	rc = resolve(remote, c, 0, d->length, NIC_READ | NIC_WRITE, sp, &n);
 	if (rc != NIC_OK)
 		return status_of(rc);
 	rc = nic_amo(sp[0].pid, sp[0].addr, a->op, d->first_operand,
@@ -221,8 +223,10 @@ static gni_return_t check(struct ugni_ep *ep, gni_post_descriptor_t *d,
 		return GNI_RC_ALIGNMENT_ERROR;
 	if (d->type == GNI_POST_FMA_PUT_W_SYNCFLAG && d->sync_flag_addr % 8)
 		return GNI_RC_ALIGNMENT_ERROR;	/* E-UGNI-145 */
-	if (r->dir == AMO && d->length != 8)
+	if (r->dir == AMO && !ugni_amo_length_ok(d->amo_cmd, d->length))
 		return GNI_RC_INVALID_PARAM;	/* E-UGNI-144 */
+	if (r->dir == AMO && d->remote_addr % d->length)
+		return GNI_RC_ALIGNMENT_ERROR;	/* 16-byte AX (E-UGNI-087) */
 	if (needs_local && r->engine == UGNI_BTE) {
 		/* the BTE checks the local side at post time (E-UGNI-105);
 		 * FMA finds out when it runs (E-UGNI-147) */
@@ -268,6 +272,12 @@ gni_return_t ugni_post(struct ugni_ep *ep, gni_post_descriptor_t *d,
 	uint32_t peer = ugni_peer_domain(ep);
 	enum ugni_status st = execute(ep, d, r, peer, &cq_idx, &cq_gen);
 
+	/* Event data (3.5.2, E-UGNI-058): events on the initiator's CQ,
+	 * LOCAL and GLOBAL alike, carry the endpoint's remote_id (or
+	 * local_event), so an FMA initiator, which has only GLOBAL events
+	 * (3.13.7.2), learns which peer completed; the vendor's own example
+	 * programs expect this.  Events at the destination carry the
+	 * initiator's inst_id (or remote_event). */
 	uint32_t inst = ep->nic->cdm->inst_id;
 	uint32_t local_data = ep->event_data_set ? ep->local_event : ep->remote_id;
 	uint32_t remote_data = ep->event_data_set ? ep->remote_event : inst;
@@ -302,7 +312,7 @@ gni_return_t ugni_post(struct ugni_ep *ep, gni_post_descriptor_t *d,
 				fence | (bte && !(expect & G) ? 2 : 0));
 		if (expect & G)
 			ugni_deliver_local(ep, cq, ugni_entry(GNI_CQ_EVENT_TYPE_POST,
-				UGNI_EV_GLOBAL, st, remote_data, tid),
+				UGNI_EV_GLOBAL, st, local_data, tid),
 				fence | (bte ? 2 : 0));
 		bte = 0;
 	}

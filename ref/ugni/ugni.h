@@ -189,6 +189,7 @@ struct ugni_amo {
 	nic_amo_fn op;
 };
 const struct ugni_amo *ugni_amo_find(gni_fma_cmd_type_t cmd);
+int ugni_amo_length_ok(gni_fma_cmd_type_t cmd, uint64_t length);
 
 /* ---- smsg.c --------------------------------------------------------------- */
 

@@ -199,5 +199,35 @@ RT_TEST(ax_8_not_16, "ugni.post_fma.alignment.ax_8_not_16_aligned", "UGNI-3.6.1-
 { amo_align(GNI_FMA_ATOMIC_AX, 0, 8, 8, GNI_RC_SUCCESS, "UGNI-3.6.1-aax-16-byte"); }
 RT_TEST(fax_8_not_16, "ugni.post_fma.alignment.fax_8_not_16_aligned", "UGNI-3.6.1-aax-16-byte")
 { amo_align(GNI_FMA_ATOMIC_FAX, 8, 8, 8, GNI_RC_SUCCESS, "UGNI-3.6.1-aax-16-byte"); }
+/* The 16-byte non-fetching AND-XOR (E-UGNI-087): the vendor's AMO
+ * example posts GNI_FMA_ATOMIC_AX and _AX_C with length 16 on 16-byte
+ * aligned memory and checks the first word; the fetching FAX it posts
+ * with 8.  Success and (first & op1) ^ op2 in the first word. */
+static void ax16(gni_fma_cmd_type_t cmd, uint32_t modes, const char *clause)
+{
+	struct fx f; struct fx_bufs b;
+	fx_setup(&f, modes);
+	fx_bufs(&f, 64, &b);
+	uint64_t *r = (uint64_t *)(void *)(b.r + 16);
+	r[0] = 0x00ff00ff00ff00ffull;
+	gni_post_descriptor_t d = fx_desc(GNI_POST_AMO, GNI_CQMODE_GLOBAL_EVENT,
+			b.l + 16, b.lmh, b.r + 16, b.rmh, 16);
+	d.amo_cmd = cmd;
+	d.first_operand = 0x0f0f0f0f0f0f0f0full;
+	d.second_operand = 0x1;
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, clause);
+	fx_complete(f.a.cq, &d, clause);
+	RT_EXPECT_EQ_U64(r[0], (0x00ff00ff00ff00ffull & 0x0f0f0f0f0f0f0f0full) ^ 0x1, clause);
+	fx_teardown(&f);
+}
+
+RT_TEST(ax_16, "ugni.post_fma.alignment.ax_16_bytes_16_aligned", "UGNI-3.6.1-aax-16-byte-length")
+{ ax16(GNI_FMA_ATOMIC_AX, 0, "UGNI-3.6.1-aax-16-byte-length"); }
+RT_TEST(ax_c_16, "ugni.post_fma.alignment.ax_c_16_bytes_16_aligned", "UGNI-3.6.1-aax-16-byte-length")
+{ ax16(GNI_FMA_ATOMIC_AX_C, GNI_CDM_MODE_CACHED_AMO_ENABLED, "UGNI-3.6.1-aax-16-byte-length"); }
+/* 16 bytes need 16-byte alignment (3.6.1): refused, memory unchanged */
+RT_TEST(ax_16_off8, "ugni.post_fma.alignment.ax_16_bytes_8_aligned", "UGNI-3.6.1-aax-16-byte-unaligned")
+{ amo_align(GNI_FMA_ATOMIC_AX, 0, 8, 16, GNI_RC_ALIGNMENT_ERROR, "UGNI-3.6.1-aax-16-byte-unaligned"); }
+
 RT_TEST(amo_aligned8, "ugni.post_fma.alignment.amo_8_aligned", "UGNI-3.6.1-amo-success")
 { amo_align(GNI_FMA_ATOMIC_FADD, 8, 8, 8, GNI_RC_SUCCESS, "UGNI-3.6.1-amo-success"); }

@@ -283,6 +283,41 @@ RT_TEST(ovr_get, "ugni.cq_get_event.overrun.resource_error",
 RT_TEST(ovr_wait, "ugni.cq_wait_event.overrun.resource_error", "UGNI-3.9.3-overrun")
 { overrun(2); }
 
+/* The entry of an overrun report (E-UGNI-002): clients test
+ * GNI_CQ_OVERRUN() on the entry CqGetEvent wrote when it returned
+ * GNI_RC_ERROR_RESOURCE (libfabric's gni provider asserts it, UCX's ugni
+ * transport branches on it), so every such return writes an entry with
+ * the overrun bit, also when no queued entry is left to carry it.  A
+ * one-entry CQ, as the vendor's examples overrun it. */
+RT_TEST(ovr_entry, "ugni.cq_get_event.overrun.entry_has_overrun_bit", "UGNI-3.9.2-overrun-entry")
+{
+	const char *c = "UGNI-3.9.2-overrun-entry";
+	struct fx f; gni_cq_handle_t cq;
+	const int total = 64;
+	fx_setup(&f, 0);
+	RT_REQUIRE_EQ_INT(GNI_CqCreate(f.b.nic, 1, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq),
+			GNI_RC_SUCCESS, "UGNI-3.3.1-success-noblock");
+	cqwrites(&f, cq, total, 1000);
+	int reports = 0, delivered = 0;
+	for (int i = 0; i < 2 * total; i++) {
+		gni_cq_entry_t ev = 0;
+		gni_return_t rc = GNI_CqGetEvent(cq, &ev);
+		if (rc == GNI_RC_NOT_DONE)
+			break;
+		if (rc == GNI_RC_ERROR_RESOURCE) {
+			reports++;
+			if (!RT_EXPECT_TRUE(GNI_CQ_OVERRUN(ev), c))
+				break;
+		} else if (rc == GNI_RC_SUCCESS)
+			delivered++;
+	}
+	/* no report at all: the CQ held every event (capacity above 1) */
+	if (reports == 0)
+		RT_EXPECT_EQ_INT(delivered, total, "UGNI-2-cq-overrun-discards");
+	GNI_CqDestroy(cq);
+	fx_teardown(&f);
+}
+
 /* ---- CqTestEvent / CqGetEvent ------------------------------------------- */
 
 RT_TEST(test_not_done, "ugni.cq_test_event.empty.not_done", "UGNI-3.9.1-rc-not-done,UGNI-3.9.1-return-type")

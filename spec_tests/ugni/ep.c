@@ -2,6 +2,13 @@
  * ep.c: endpoint event data (3.5.2) as the events carry it (read with
  * GNI_CQ_GET_INST_ID, the vendor accessor: errata readings), unbinding
  * with work outstanding (3.5.4), datagrams after EpUnbind.
+ *
+ * Events on the initiator's CQ (E-UGNI-058): 3.5.2 and the vendor header
+ * give GLOBAL events the domain's inst_id (remote_event once set); the
+ * vendor's example programs expect the endpoint's remote_id (local_event
+ * once set) on every initiator event, LOCAL or GLOBAL.  Both readings are
+ * accepted, but one implementation takes one of them: the default and
+ * the EpSetEventData value of a GLOBAL event come from the same pair.
  */
 #include "fixture.h"
 
@@ -9,16 +16,36 @@
 #define G GNI_CQMODE_GLOBAL_EVENT
 #define R GNI_CQMODE_REMOTE_EVENT
 
-/* One RDMA PUT from side a with mode on ep; the event's inst_id field
- * from cq (side a's for L/G, side b's receive CQ for R). */
-static uint64_t event_data(struct fx *f, gni_ep_handle_t ep, uint16_t mode, const char *c)
+/* One post of type (RDMA PUT, FMA PUT or CQ write) from side a with mode
+ * on ep; the event's inst_id field from cq (side a's for L/G, side b's
+ * receive CQ for R and for the CQ write). */
+static uint64_t post_event_data(struct fx *f, gni_ep_handle_t ep,
+		gni_post_type_t type, uint16_t mode, const char *c)
 {
 	struct fx_bufs b; gni_cq_entry_t ev = 0;
 	fx_bufs(f, 64, &b);
-	gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, mode, b.l, b.lmh, b.r, b.rmh, 64);
-	RT_REQUIRE_EQ_INT(GNI_PostRdma(ep, &d), GNI_RC_SUCCESS, c);
+	gni_post_descriptor_t d = fx_desc(type, mode, b.l, b.lmh, b.r, b.rmh,
+			type == GNI_POST_CQWRITE ? 0 : 64);
+	gni_return_t rc;
+	if (type == GNI_POST_RDMA_PUT)
+		rc = GNI_PostRdma(ep, &d);
+	else if (type == GNI_POST_CQWRITE) {
+		d.cqwrite_value = 0x77;
+		rc = GNI_PostCqWrite(ep, &d);
+	} else
+		rc = GNI_PostFma(ep, &d);
+	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, c);
 	RT_REQUIRE_EQ_INT(fx_event(mode == R ? f->b.rcq : f->a.cq, &ev), GNI_RC_SUCCESS, c);
+	if (mode != R) {	/* the initiator's event completes the descriptor */
+		gni_post_descriptor_t *done = NULL;
+		GNI_GetCompleted(f->a.cq, ev, &done);
+	}
 	return GNI_CQ_GET_INST_ID(ev);
+}
+
+static uint64_t event_data(struct fx *f, gni_ep_handle_t ep, uint16_t mode, const char *c)
+{
+	return post_event_data(f, ep, GNI_POST_RDMA_PUT, mode, c);
 }
 
 static void defaults(uint16_t mode, uint64_t (*want)(struct fx *), const char *c)
@@ -35,10 +62,27 @@ static uint64_t remote_id(struct fx *f) { return f->b.inst; }
 
 RT_TEST(def_remote, "ugni.ep_set_event_data.default.remote_event_inst_id", "UGNI-3.5.2-default-remote-event-inst-id")
 { defaults(R, own_inst, "UGNI-3.5.2-default-remote-event-inst-id"); }
-RT_TEST(def_global, "ugni.ep_set_event_data.default.global_event_inst_id", "UGNI-3.5.2-default-global-event-inst-id")
-{ defaults(G, own_inst, "UGNI-3.5.2-default-global-event-inst-id"); }
 RT_TEST(def_local, "ugni.ep_set_event_data.default.local_event_remote_id", "UGNI-3.5.2-default-local-event-remote-id")
 { defaults(L, remote_id, "UGNI-3.5.2-default-local-event-remote-id"); }
+
+/* GLOBAL events of an RDMA PUT, an FMA PUT and a CQ write: the
+ * endpoint's remote_id or the domain's inst_id (E-UGNI-058), nothing
+ * else (not the peer's view, not zero). */
+static void def_global_of(gni_post_type_t type, const char *c)
+{
+	struct fx f;
+	fx_setup(&f, 0);
+	uint64_t got = post_event_data(&f, f.a.ep, type, G, c);
+	RT_EXPECT_RC_IN(got, c, (long long)f.b.inst, (long long)f.a.inst);
+	fx_teardown(&f);
+}
+
+RT_TEST(def_global, "ugni.ep_set_event_data.default.global_event_inst_id", "UGNI-3.5.2-default-global-event-inst-id")
+{ def_global_of(GNI_POST_RDMA_PUT, "UGNI-3.5.2-default-global-event-inst-id"); }
+RT_TEST(def_global_fma, "ugni.ep_set_event_data.default.global_event_fma_put", "UGNI-3.5.2-default-global-event-inst-id")
+{ def_global_of(GNI_POST_FMA_PUT, "UGNI-3.5.2-default-global-event-inst-id"); }
+RT_TEST(def_global_cqw, "ugni.ep_set_event_data.default.global_event_cq_write", "UGNI-3.5.2-default-global-event-inst-id")
+{ def_global_of(GNI_POST_CQWRITE, "UGNI-3.5.2-default-global-event-inst-id"); }
 
 static void set_then_bind(uint16_t mode, uint64_t want, const char *c)
 {
@@ -47,7 +91,11 @@ static void set_then_bind(uint16_t mode, uint64_t want, const char *c)
 	RT_REQUIRE_EQ_INT(GNI_EpCreate(f.a.nic, f.a.cq, &ep), GNI_RC_SUCCESS, c);
 	RT_REQUIRE_EQ_INT(GNI_EpSetEventData(ep, 0x1111, 0x2222), GNI_RC_SUCCESS, "UGNI-3.5.2-success");
 	RT_REQUIRE_EQ_INT(GNI_EpBind(ep, f.b.addr, f.b.inst), GNI_RC_SUCCESS, c);
-	RT_EXPECT_EQ_U64(event_data(&f, ep, mode, c), want, c);
+	uint64_t got = event_data(&f, ep, mode, c);
+	if (mode == G)	/* local_event or remote_event (E-UGNI-058) */
+		RT_EXPECT_RC_IN(got, c, 0x1111, 0x2222);
+	else
+		RT_EXPECT_EQ_U64(got, want, c);
 	GNI_EpDestroy(ep);
 	fx_teardown(&f);
 }
@@ -57,7 +105,26 @@ RT_TEST(set_local, "ugni.ep_set_event_data.set.local_event", "UGNI-3.5.2-set-loc
 RT_TEST(set_remote, "ugni.ep_set_event_data.set.remote_event_remote", "UGNI-3.5.2-set-remote-event-remote")
 { set_then_bind(R, 0x2222, "UGNI-3.5.2-set-remote-event-remote"); }
 RT_TEST(set_global, "ugni.ep_set_event_data.set.remote_event_global", "UGNI-3.5.2-set-remote-event-global")
-{ set_then_bind(G, 0x2222, "UGNI-3.5.2-set-remote-event-global"); }
+{ set_then_bind(G, 0, "UGNI-3.5.2-set-remote-event-global"); }
+
+/* One reading, not a mix: a GLOBAL event before EpSetEventData and one
+ * after, on the same endpoint, are (remote_id, local_event) or
+ * (inst_id, remote_event).  The FMA PUT: FMA has only GLOBAL events. */
+RT_TEST(global_pair, "ugni.ep_set_event_data.global.one_reading", "UGNI-3.5.2-global-event-one-reading")
+{
+	const char *c = "UGNI-3.5.2-global-event-one-reading";
+	struct fx f;
+	fx_setup(&f, 0);
+	uint64_t before = post_event_data(&f, f.a.ep, GNI_POST_FMA_PUT, G, c);
+	RT_REQUIRE_EQ_INT(GNI_EpSetEventData(f.a.ep, 0x1111, 0x2222), GNI_RC_SUCCESS, "UGNI-3.5.2-success");
+	uint64_t after = post_event_data(&f, f.a.ep, GNI_POST_FMA_PUT, G, c);
+	bool vendor = before == f.b.inst && after == 0x1111;
+	bool literal = before == f.a.inst && after == 0x2222;
+	if (!RT_EXPECT_TRUE(vendor || literal, c))
+		fprintf(stderr, "GLOBAL event data %llu before, %llu after EpSetEventData\n",
+				(unsigned long long)before, (unsigned long long)after);
+	fx_teardown(&f);
+}
 
 RT_TEST_ATTRS(unbind_busy, "ugni.ep_unbind.state.outstanding_post",
 	"UGNI-3.5.4-rc-not-done-outstanding-post", "needs=schedule")
