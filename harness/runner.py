@@ -137,8 +137,9 @@ GRACE = 0.5
 
 def run_process(cmd, env, cwd, timeout, ctx=None, pass_fds=()):
     """(returncode, stdout, stderr, timed_out, rusage, strays) of cmd in a
-    new session.  strays: processes of this test (ctx.tag(env)) still
-    running after it ended, which were killed."""
+    new session.  strays: how many processes of this test (marked by
+    RDMACTS_TEST_RUN in env) were still running after it ended, and were
+    killed."""
     with ctx.spawning() if ctx else _nothing():
         proc = _Proc(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                      stdin=subprocess.DEVNULL, env=env, cwd=cwd,
@@ -160,13 +161,19 @@ def run_process(cmd, env, cwd, timeout, ctx=None, pass_fds=()):
                 timed_out = True
             elif proc.poll() is None:
                 continue
-            # Timed out, or ended while something else holds its pipes.
-            _kill_group(proc)
-            if ctx:
-                strays += ctx.kill_strays(env)
-            try:
-                out, err = proc.communicate(timeout=10)
-            except subprocess.TimeoutExpired:
+            # Timed out, or ended while something else holds its pipes:
+            # kill its group and its strays until the pipes close (a stray
+            # becomes ours only once its parent has died).
+            for _ in range(int(10 / GRACE)):
+                _kill_group(proc)
+                if ctx:
+                    strays += ctx.kill_strays(env)
+                try:
+                    out, err = proc.communicate(timeout=GRACE)
+                    break
+                except subprocess.TimeoutExpired:
+                    pass
+            else:
                 proc.kill()
                 out, err = b"", b"(output lost: a process escaped the group)"
                 proc.wait()

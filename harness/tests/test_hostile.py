@@ -179,6 +179,8 @@ def test_exit0_in_cdm_create_is_not_conformant(impls, tmp_path):
     # the test's stdout and stderr
     ("stray", "CRASH", "left 1 process(es) running"),
     ("stray_quiet", "CRASH", "left 1 process(es) running"),
+    # ... and then hangs: a TIMEOUT that still leaves nothing behind
+    ("stray_hang", "TIMEOUT", "left 1 process(es) running"),
 ])
 def test_misbehaviour_inside_a_call(impls, tmp_path, mode, verdict, detail):
     run = certify(impls["hostile"], "--clause", CLAUSE, mode=mode,

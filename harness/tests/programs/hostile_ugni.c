@@ -152,6 +152,11 @@ static void misbehave(const char *m)
         stray(0);
     if (!strcmp(m, "stray_quiet"))
         stray(1);
+    if (!strcmp(m, "stray_hang")) {
+        stray(0);
+        for (;;)
+            pause();
+    }
     if (!strcmp(m, "kill_group"))
         kill(0, SIGTERM);
     if (!strcmp(m, "storm"))
