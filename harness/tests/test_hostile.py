@@ -132,7 +132,7 @@ def certify(impl, *args, mode=None, where, timeout=2, env=None,
     # working or fabric directory of a test.
     assert _processes_with(marker.encode() + b"\0") == [], "left processes"
     assert os.listdir(tmp) == [], "left temporary files"
-    for n in os.listdir(notes):
+    for n in filter(str.isdigit, os.listdir(notes)):
         for d in filter(None, open(os.path.join(notes, n)).read().split("\n")):
             assert not glob.glob(glob.escape(d) + "*"), f"left {d}"
     return run
@@ -146,6 +146,14 @@ def test_split_library_counts_every_call_and_is_conformant(impls, tmp_path):
     assert u["missing_calls"] == []
     assert u["status"] == "CONFORMANT", run.stdout
     assert "86 of 86 calls exported" in run.stdout
+
+
+def test_working_and_fabric_directories_are_private(impls, tmp_path):
+    run = certify(impls["hostile"], "--clause", CLAUSE, mode="note",
+                  where=str(tmp_path))
+    assert run.verdicts() == {ONE: "PASS"}
+    (modes,) = glob.glob(os.path.join(run.notes, "*.modes"))
+    assert open(modes).read().split() == ["700", "700"]
 
 
 def test_exit0_in_cdm_create_is_not_conformant(impls, tmp_path):

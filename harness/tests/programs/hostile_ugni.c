@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -49,6 +50,15 @@ static void note_where(void)
     fprintf(f, "%s\n%s\n", getcwd(cwd, sizeof cwd) ? cwd : "",
             getenv("RDMACTS_FABRIC_DIR") ? getenv("RDMACTS_FABRIC_DIR") : "");
     fclose(f);
+    /* and the modes of both directories, in <pid>.modes */
+    snprintf(path, sizeof path, "%s/%d.modes", dir, (int)getpid());
+    if ((f = fopen(path, "w"))) {
+        struct stat st;
+        const char *fab = getenv("RDMACTS_FABRIC_DIR");
+        fprintf(f, "%o %o\n", stat(".", &st) ? 0 : st.st_mode & 07777,
+                fab && !stat(fab, &st) ? st.st_mode & 07777 : 0);
+        fclose(f);
+    }
 }
 
 static void stray(int quiet)
