@@ -98,7 +98,7 @@ def _processes_with(marker):
 
 
 def certify(impl, *args, mode=None, where, timeout=2, env=None,
-            vectors=None, as_user=None):
+            vectors=None, as_user=None, repo=REPO, bin_dir=None):
     """Certifies impl (API ugni) with $HOSTILE=mode; checks that nothing
     of the run is left behind."""
     out = os.path.join(where, "out")
@@ -113,7 +113,7 @@ def certify(impl, *args, mode=None, where, timeout=2, env=None,
         run_env["HOSTILE"] = mode
     build = build_dir()
     cmd = [sys.executable, "-m", "harness", "certify", "--impl", impl,
-           "--bin", os.path.join(build, "bin"),
+           "--bin", bin_dir or os.path.join(build, "bin"),
            "--vectors", vectors or os.path.join(REPO, "vectors"),
            "--out", out, "--api", "ugni", "--timeout", str(timeout), *args]
     pre = None
@@ -125,7 +125,7 @@ def certify(impl, *args, mode=None, where, timeout=2, env=None,
             os.setgroups([])
             os.setresgid(as_user, as_user, as_user)
             os.setresuid(as_user, as_user, as_user)
-    p = subprocess.run(cmd, cwd=REPO, env=run_env, capture_output=True,
+    p = subprocess.run(cmd, cwd=repo, env=run_env, capture_output=True,
                        text=True, timeout=300, preexec_fn=pre)
     run = Certified(p, out, notes, tmp)
     # Nothing of the run is left: no process, no temporary file, no
@@ -241,6 +241,16 @@ def test_fork_bomb_meets_the_process_limit(impls):
         os.chmod(where, 0o755)
         impl = os.path.join(where, "impl")
         shutil.copytree(impls["hostile"], impl, symlinks=False)
+        # what the run needs, where nobody can read it whatever the
+        # permissions of the checkout
+        shutil.copytree(os.path.join(REPO, "harness"),
+                        os.path.join(where, "harness"),
+                        ignore=shutil.ignore_patterns("tests", "__pycache__"))
+        shutil.copytree(os.path.join(REPO, "vectors", "ugni"),
+                        os.path.join(where, "vectors", "ugni"))
+        os.mkdir(os.path.join(where, "bin"))
+        shutil.copy(os.path.join(build_dir(), "bin", "ugni_tests"),
+                    os.path.join(where, "bin"))
         headroom = 30
         limit = _processes_of(os.geteuid() if user is None else user) + \
             headroom
@@ -251,7 +261,9 @@ def test_fork_bomb_meets_the_process_limit(impls):
         count = os.path.join(counts, "forked")
         run = certify(impl, "--clause", CLAUSE, "--limit", f"nproc={limit}",
                       mode="fork_bomb", where=os.path.join(where, "run"),
-                      env={"HOSTILE_COUNT": count}, as_user=user)
+                      env={"HOSTILE_COUNT": count}, as_user=user,
+                      repo=where, bin_dir=os.path.join(where, "bin"),
+                      vectors=os.path.join(where, "vectors"))
         assert run.results is not None, run.stderr
         t = run.test(ONE)
         assert t["verdict"] == "CRASH" and "SIGABRT" in t["detail"], t
