@@ -128,6 +128,10 @@ gni_return_t GNI_CdmAttach(gni_cdm_handle_t cdm_handle, uint32_t device_id,
 
 	if (!c || !local_address || !nic_handle)
 		return GNI_RC_INVALID_PARAM;
+	/* -1 attaches to the nearest NIC; INVALID_STATE then means no NIC
+	 * is left for this domain (vendor gni_pub.h, E-UGNI-019) */
+	if (device_id == (uint32_t)-1)
+		device_id = NIC_DEVICE_ID;
 	if (device_id != NIC_DEVICE_ID)
 		return GNI_RC_NO_MATCH;
 	if (c->nic)

@@ -126,6 +126,31 @@ RT_TEST(global_pair, "ugni.ep_set_event_data.global.one_reading", "UGNI-3.5.2-gl
 	fx_teardown(&f);
 }
 
+/* remote_id is "user-specified" (3.5.3.2), not an address: the vendor's
+ * AMO example binds with rank*100+peer and foMPI with cdm_id*M+peer,
+ * neither the peer's inst_id, and their posts land (E-UGNI-015).  The
+ * GLOBAL event then carries that id or the own inst_id (E-UGNI-058). */
+RT_TEST(bind_user_id, "ugni.ep_bind.remote_id.user_chosen", "UGNI-3.5.3-remote-id-user-chosen")
+{
+	const char *c = "UGNI-3.5.3-remote-id-user-chosen";
+	struct fx f; struct fx_bufs b; gni_ep_handle_t ep; gni_cq_entry_t ev = 0;
+	gni_post_descriptor_t *done = NULL;
+	const uint32_t id = 0x3333;
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	fx_pattern(b.l, 64, 7);
+	fx_ep(&f.a, f.a.cq, f.b.addr, id, &ep);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(ep, &d), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_SUCCESS, c);
+	RT_EXPECT_TRUE(GNI_CQ_STATUS_OK(ev), c);
+	RT_EXPECT_EQ_INT(GNI_GetCompleted(f.a.cq, ev, &done), GNI_RC_SUCCESS, c);
+	RT_EXPECT_MEM_EQ(b.r, b.l, 64, c);
+	RT_EXPECT_RC_IN(GNI_CQ_GET_INST_ID(ev), c, (long long)id, (long long)f.a.inst);
+	GNI_EpDestroy(ep);
+	fx_teardown(&f);
+}
+
 RT_TEST_ATTRS(unbind_busy, "ugni.ep_unbind.state.outstanding_post",
 	"UGNI-3.5.4-rc-not-done-outstanding-post", "needs=schedule")
 {

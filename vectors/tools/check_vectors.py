@@ -21,6 +21,8 @@ CLAUSE_KINDS = {"return-code", "alignment", "state", "ordering", "resource",
                 "parameter", "data", "event"}
 TESTABILITY = {"testable", "untestable"}
 TIERS = {"conformance", "robustness"}
+NONE_FOUND = "none found"
+EVIDENCE_FIELDS = ("where", "shows")
 ERRATA_KINDS = {"synopsis", "undefined", "copied-text", "contradiction", "silent",
                 "typo", "value"}
 
@@ -74,7 +76,35 @@ def check_errata(api, doc, path, problems):
         ids.add(e.get("id"))
         if e.get("kind") not in ERRATA_KINDS:
             problems.append("%s: kind %r not one of %s" % (where, e.get("kind"), sorted(ERRATA_KINDS)))
+        check_evidence(where, e.get("evidence"), problems)
     return ids
+
+
+def check_evidence(where, evidence, problems):
+    """Every erratum rests on evidence (docs/vectors.md "evidence"): what
+    the vendor's headers, example programs or real clients show, or an
+    honest "none found" with what was searched."""
+    if not isinstance(evidence, list) or not evidence:
+        problems.append("%s: 'evidence' must be a non-empty list" % where)
+        return
+    for j, item in enumerate(evidence):
+        at = "%s evidence #%d" % (where, j)
+        if not isinstance(item, dict):
+            problems.append("%s: not an object" % at)
+            continue
+        if item.get("source") == NONE_FOUND:
+            fields, allowed = ("searched",), {"source", "searched"}
+        else:
+            fields, allowed = EVIDENCE_FIELDS, {"source"} | set(EVIDENCE_FIELDS)
+        for f in ("source",) + fields:
+            if not isinstance(item.get(f), str) or len(item.get(f, "").strip()) < 3:
+                problems.append("%s: '%s' must be a non-empty text" % (at, f))
+        extra = set(item) - allowed
+        if extra:
+            problems.append("%s: unknown field(s) %s" % (at, sorted(extra)))
+    if len(evidence) > 1 and any(i.get("source") == NONE_FOUND for i in evidence
+                                 if isinstance(i, dict)):
+        problems.append("%s: 'none found' cannot stand beside evidence" % where)
 
 
 def check_clauses(api, doc, path, calls, errata, problems):
@@ -110,7 +140,12 @@ def errata_markdown(all_errata):
            "Generated from `vectors/*/errata.json` by `make errata`; edit those files,",
            "not this one.  Each entry gives the spec text, the resolution the rdmacts",
            "headers and reference take, and, where an implementation may choose,",
-           "every reading the corpus accepts.",
+           "every reading the corpus accepts, and the evidence the reading rests",
+           "on: where the text is unclear, silent or contradicts itself, what the",
+           "vendor's own headers and programs and real clients do decides; a",
+           "behaviour the vendor shows is an accepted reading (the required one",
+           "where the text has no coherent reading), and an entry with nothing",
+           "found says so and what was searched.",
            ""]
     total = sum(len(v) for v in all_errata.values())
     out.append("%d errata: %s." % (total, ", ".join(
@@ -131,6 +166,17 @@ def errata_markdown(all_errata):
                 out.append("Readings a conformant implementation may take:")
                 for r in e["readings"]:
                     out.append("- " + r)
+            if e.get("evidence"):
+                out.append("")
+                out.append("Evidence:")
+                for ev in e["evidence"]:
+                    if not isinstance(ev, dict):
+                        continue
+                    if ev.get("source") == NONE_FOUND:
+                        out.append("- none found; searched: %s" % ev.get("searched", ""))
+                    else:
+                        out.append("- %s, %s: %s" % (ev.get("source", ""), ev.get("where", ""),
+                                                     ev.get("shows", "")))
             out.append("")
     return "\n".join(out).rstrip() + "\n"
 
