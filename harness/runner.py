@@ -316,7 +316,7 @@ class Context:
         self.launcher = launcher
         self.scratch = scratch
         self.limits = limits or parse_limits([], timeout)
-        self._seq = 0
+        self._seq = self._dirs = 0
         self._lock = threading.Lock()
         self._spawn = threading.Lock()
         self.live = set()  # pids of the processes run_process waits for
@@ -411,8 +411,19 @@ class Context:
 
     def workdir(self):
         """A working directory of one test, so that what one test writes
-        where it stands touches nothing else."""
-        return tempfile.mkdtemp(prefix="t-", dir=self.scratch)
+        where it stands touches nothing else (remove it with done())."""
+        with self._lock:
+            self._dirs += 1
+            path = os.path.join(self.scratch, f"t{self._dirs}")
+        os.mkdir(path, 0o700)
+        return path
+
+    @staticmethod
+    def done(path):
+        try:
+            os.rmdir(path)  # the usual case: the test left nothing
+        except OSError:
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def _judge_limits(verdict, detail, ctx, rc, rusage):
@@ -449,7 +460,7 @@ def run_single(binary, test, ctx):
         record = _read_record_fd(fd)
     finally:
         os.close(fd)
-        shutil.rmtree(cwd, ignore_errors=True)
+        ctx.done(cwd)
     out, err = _text(out), _text(err)
     verdict, detail, failures, reason = judge(
         rc, record, err, timed_out, ctx.timeout, env["RDMACTS_RECORD_NONCE"])
@@ -471,11 +482,11 @@ def run_ranks(binary, test, ctx):
         rc, out, err, timed_out, _, strays = run_process(
             cmd, env, cwd, ctx.timeout, ctx)
     except OSError as e:
-        shutil.rmtree(cwd, ignore_errors=True)
+        ctx.done(cwd)
         return dict(verdict=V.CRASH, detail=f"cannot start the launcher "
                     f"{launch[0]!r}: {e.strerror}", failures=[],
                     unsupported_reason="", exit=None, stdout="", stderr="")
-    shutil.rmtree(cwd, ignore_errors=True)
+    ctx.done(cwd)
     launcher_out = _text(out) + _text(err)
     ranks, failures, reasons = [], [], []
     for r in range(test.np):
