@@ -426,14 +426,17 @@ class Context:
             shutil.rmtree(path, ignore_errors=True)
 
 
-def _judge_limits(verdict, detail, ctx, rc, rusage):
-    if verdict not in (V.CRASH, V.TIMEOUT):
+def _judge_limits(verdict, detail, ctx, rc, rusage, strays=0):
+    """detail, naming the limit a CRASH or TIMEOUT most likely ran into,
+    else the limits in force where one may have played a part (a
+    timeout, a SIGKILL, processes left behind: a fork storm)."""
+    if verdict not in (V.CRASH, V.TIMEOUT) and not strays:
         return detail
     sig = -rc if rc is not None and rc < 0 else None
     hit = limit_reached(ctx.limits, sig, rusage)
     if hit:
         return f"{detail} ({hit})"
-    if verdict == V.TIMEOUT or sig == signal.SIGKILL:
+    if verdict == V.TIMEOUT or sig == signal.SIGKILL or strays:
         return f"{detail} (per-test limits: {describe_limits(ctx.limits)})"
     return detail
 
@@ -464,7 +467,7 @@ def run_single(binary, test, ctx):
     out, err = _text(out), _text(err)
     verdict, detail, failures, reason = judge(
         rc, record, err, timed_out, ctx.timeout, env["RDMACTS_RECORD_NONCE"])
-    detail = _judge_limits(verdict, detail, ctx, rc, rusage)
+    detail = _judge_limits(verdict, detail, ctx, rc, rusage, strays)
     verdict, detail = _strays_detail(verdict, detail, strays)
     return dict(verdict=verdict, detail=detail, failures=failures,
                 unsupported_reason=reason, exit=rc, stdout=tail(out),

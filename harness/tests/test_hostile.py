@@ -267,6 +267,7 @@ def test_fork_bomb_meets_the_process_limit(impls):
         assert run.results is not None, run.stderr
         t = run.test(ONE)
         assert t["verdict"] == "CRASH" and "SIGABRT" in t["detail"], t
+        assert f"processes {limit})" in t["detail"], t
         forked = int(open(count).read())
         assert forked <= headroom, f"{forked} processes under nproc={limit}"
     finally:
