@@ -1,0 +1,23 @@
+# clients/: `make clients CLIENTS_SRC=dir` builds real open-source clients
+# of uGNI, DMAPP and uDAPL against the installed reference (their own
+# build systems, through pkg-config and -ldat) and runs their own tests
+# or examples through rdmacts-run.  The project keeps only recipes:
+# clients/<name>/recipe names the upstream repository and the pinned
+# commit, clients/<name>/run.sh the build and run commands.  Sources come
+# from CLIENTS_SRC/<name>; a client without sources is reported as
+# skipped.  Needs no network and is never part of `make check` or .ci/run.
+# See docs/clients.md.
+
+CLIENTS_SRC ?=
+CLIENT      ?=
+CLIENTS_OUT := $(B)/clients
+
+clients: libs  ## build and run real clients' own tests on the reference (CLIENTS_SRC=dir, CLIENT=name)
+	@$(MAKE) --no-print-directory install PREFIX="$(abspath $(CLIENTS_OUT))/prefix" >/dev/null
+	@sh clients/run.sh "$(CLIENTS_SRC)" "$(abspath $(CLIENTS_OUT))" $(CLIENT)
+
+check-clients-runner:  ## the clients job's runner on stand-in recipes (no real client needed)
+	@sh clients/tests/check.sh
+
+CHECKS += check-clients-runner
+.PHONY: clients check-clients-runner
