@@ -33,8 +33,10 @@ $(HT_DIR)/impl/libdmapp.so $(HT_DIR)/impl/libdat.so: $(HT_SRC)/fake_other.c
 	    -o $@ $< -Wl,-soname,$(notdir $@)
 
 # test_hostile.py builds its implementations from the reference's objects
-# and runs the uGNI corpus.
-check-harness: $(HT_BINS) $(HT_IMPL) $(LIBS) $(CORPUS)  ## the harness's own tests
+# and runs the uGNI corpus (literal paths: this file is included before
+# the modules that add them to LIBS and CORPUS).
+HT_REF := $(LIBDIR)/libugni.so $(LIBDIR)/libpmi.so $(BINDIR)/ugni_tests
+check-harness: $(HT_BINS) $(HT_IMPL) $(HT_REF)  ## the harness's own tests
 	RDMACTS_HT_DIR=$(HT_DIR) RDMACTS_HT_BUILD=$(B) PYTHONDONTWRITEBYTECODE=1 \
 	    $(PY) -m pytest -q -p no:cacheprovider harness/tests
 

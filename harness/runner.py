@@ -44,7 +44,7 @@ UNSUPPORTED_RE = re.compile(r"^RDMACTS-UNSUPPORTED ?(.*)$")
 # The runner's own last word (spec_tests/support/rdmacts_record.c), written
 # to the private record channel once the test body has returned.
 END_RE = re.compile(r"^RDMACTS-END (\S+) (PASS|FAIL|UNSUPPORTED) "
-                    r"checks=(\d+) failures=(\d+)$")
+                    r"checks=(\d+) failures=(\d+) pid=(\d+)$")
 EXIT_OF = {V.PASS: 0, V.FAIL: 1, V.UNSUPPORTED: 77}
 RECORD_MAX = 4 << 20  # bytes of a record read (its end holds the verdict)
 
@@ -60,9 +60,9 @@ def signal_name(num):
         return f"signal {num}"
 
 
-def parse_record(record, nonce):
+def parse_record(record, nonce, pid=None):
     """Failures, unsupported reason and end verdict (None: no end record
-    carrying this run's nonce) of a verdict record."""
+    carrying this run's nonce, and pid when given) of a verdict record."""
     failures, reason, end = [], "", None
     for line in record.splitlines():
         m = FAIL_RE.match(line)
@@ -75,19 +75,22 @@ def parse_record(record, nonce):
             reason = m.group(1)
             continue
         m = END_RE.match(line)
-        if m and hmac.compare_digest(m.group(1), nonce):
+        if m and hmac.compare_digest(m.group(1), nonce) and (
+                pid is None or int(m.group(5)) == pid):
             end = m.group(2)
     return failures, reason, end
 
 
-def judge(returncode, record, err, timed_out, timeout, nonce):
+def judge(returncode, record, err, timed_out, timeout, nonce, pid=None):
     """Verdict, detail, failures and unsupported reason of one process.
 
     Only the record the runner wrote to the private channel counts
     (docs/corpus-protocol.md): PASS, FAIL and UNSUPPORTED need its end
     line with this run's nonce and the exit status that goes with it.
-    What the process printed on stdout never decides."""
-    failures, reason, end = parse_record(record, nonce)
+    What the process printed on stdout never decides.  pid: the process
+    the end line must come from (not a child that code under test forked
+    and that went on with the test), when the harness knows it."""
+    failures, reason, end = parse_record(record, nonce, pid)
     last_err = err.strip().splitlines()[-1] if err.strip() else ""
     if timed_out:
         return (V.TIMEOUT, f"no verdict after {timeout:g} s; "
@@ -136,7 +139,7 @@ GRACE = 0.5
 
 
 def run_process(cmd, env, cwd, timeout, ctx=None, pass_fds=()):
-    """(returncode, stdout, stderr, timed_out, rusage, strays) of cmd in a
+    """(returncode, stdout, stderr, timed_out, rusage, strays, pid) of cmd in a
     new session.  strays: how many processes of this test (marked by
     RDMACTS_TEST_RUN in env) were still running after it ended, and were
     killed."""
@@ -185,7 +188,7 @@ def run_process(cmd, env, cwd, timeout, ctx=None, pass_fds=()):
     if ctx:
         strays += ctx.kill_strays(env)
     return (None if timed_out else proc.returncode, out, err, timed_out,
-            proc.rusage, strays)
+            proc.rusage, strays, proc.pid)
 
 
 class _nothing:
@@ -457,7 +460,7 @@ def run_single(binary, test, ctx):
     cwd = ctx.workdir()
     try:
         env["RDMACTS_RECORD_FD"] = str(fd)
-        rc, out, err, timed_out, rusage, strays = run_process(
+        rc, out, err, timed_out, rusage, strays, pid = run_process(
             [binary, "--run", test.name], env, cwd, ctx.timeout, ctx,
             pass_fds=(fd,))
         record = _read_record_fd(fd)
@@ -466,7 +469,8 @@ def run_single(binary, test, ctx):
         ctx.done(cwd)
     out, err = _text(out), _text(err)
     verdict, detail, failures, reason = judge(
-        rc, record, err, timed_out, ctx.timeout, env["RDMACTS_RECORD_NONCE"])
+        rc, record, err, timed_out, ctx.timeout, env["RDMACTS_RECORD_NONCE"],
+        pid)
     detail = _judge_limits(verdict, detail, ctx, rc, rusage, strays)
     verdict, detail = _strays_detail(verdict, detail, strays)
     return dict(verdict=verdict, detail=detail, failures=failures,
@@ -482,7 +486,7 @@ def run_ranks(binary, test, ctx):
     env = ctx.env(test)
     nonce = env["RDMACTS_RECORD_NONCE"]
     try:
-        rc, out, err, timed_out, _, strays = run_process(
+        rc, out, err, timed_out, _, strays, _ = run_process(
             cmd, env, cwd, ctx.timeout, ctx)
     except OSError as e:
         ctx.done(cwd)

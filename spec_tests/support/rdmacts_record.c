@@ -15,8 +15,10 @@
  * lines as they happen and, once the test body has returned to the
  * runner, one line
  *
- *   RDMACTS-END <nonce> <PASS|FAIL|UNSUPPORTED> checks=<n> failures=<n>
+ *   RDMACTS-END <nonce> <PASS|FAIL|UNSUPPORTED> checks=<n> failures=<n> pid=<pid>
  *
+ * (the pid tells the process that ran the test from a child the code
+ * under test forked, which shares the runner's memory and descriptor).
  * Nothing the test writes on stdout or stderr counts as a verdict.
  */
 #include <errno.h>
@@ -99,7 +101,8 @@ void rt_record_end(int status, int checks, int failures)
 
     if (record_fd < 0)
         return;
-    snprintf(line, sizeof line, "RDMACTS-END %s %s checks=%d failures=%d\n",
-             record_nonce, word, checks, failures);
+    snprintf(line, sizeof line,
+             "RDMACTS-END %s %s checks=%d failures=%d pid=%d\n",
+             record_nonce, word, checks, failures, (int)getpid());
     rt_record_line(line);
 }
