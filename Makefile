@@ -98,8 +98,8 @@ fuzz:  ## long fuzzing runs (FUZZ_TIME=seconds)
 	@$(MAKE) --no-print-directory fuzz-build
 	@$(if $(FUZZ_IMPL),LD_LIBRARY_PATH="$(FUZZ_IMPL)") fuzz/run.sh $(FZ)/bin $(FUZZ_TIME) fuzz/corpus $(FZ)/runs $(or $(TARGET),$(FZ_TARGETS))
 
-bench:  ## bandwidth and message-rate tables, and the scale table
-	@$(MAKE) --no-print-directory bench-run bench-scale
+bench:  ## bandwidth and message-rate tables, the scale table, the corpus run time
+	@$(MAKE) --no-print-directory bench-run bench-scale bench-corpus
 
 MUTANTS ?= 120
 SEED    ?= 1

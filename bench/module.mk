@@ -27,3 +27,10 @@ $(BINDIR)/bench-scale: $(OBJDIR)/bench/scale.o $(LIBDIR)/libdmapp.so \
 .PHONY: bench-scale
 bench-scale: $(BINDIR)/bench-scale $(BINDIR)/rdmacts-run  ## the scale table alone (PES="64 256 1024 4096")
 	@$(PY) bench/scale.py $(BINDIR) $(B)/bench $(PES)
+
+# The corpus run time (bench/corpus.py): make certify here and in
+# BENCH_BASE, the tree before the corpus was made faster, alternating.
+BENCH_BASE ?= f58c62ca99ccb269e51b930b105756ccc131a3dd
+.PHONY: bench-corpus
+bench-corpus:  ## make certify's run time, this tree against BENCH_BASE (ROUNDS=2)
+	@$(PY) bench/corpus.py $(B)/bench $(BENCH_BASE) $(ROUNDS)

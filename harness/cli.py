@@ -47,7 +47,8 @@ def parser():
     c.add_argument("--timeout", type=float, default=20.0,
                    help="seconds per test (default 20)")
     c.add_argument("--jobs", type=int, default=None,
-                   help="tests run at once (default: the number of cores)")
+                   help="test processes at once (default: twice the "
+                        "number of cores)")
     c.add_argument("--launcher",
                    help="command starting np processes, {np} replaced "
                         "(default: $RDMACTS_LAUNCHER, else "

@@ -555,7 +555,7 @@ def _read(path):
 
 
 class Slots:
-    """Cores in use: a test with np=N holds N of them (at most all)."""
+    """Processes at once: a test with np=N holds N slots (at most all)."""
 
     def __init__(self, total):
         self.total = total
@@ -576,9 +576,14 @@ class Slots:
             self.cond.notify_all()
 
 
-def run_all(jobs, ctx, on_result=None):
-    """jobs: list of (binary, Test).  Returns results in the same order."""
-    workers = max(1, os.cpu_count() or 1) if ctx.jobs is None else ctx.jobs
+def run_all(jobs, ctx, on_result=None, durations=None):
+    """jobs: list of (binary, Test).  Returns results in the same order.
+    durations: seconds each test took last time, by name, if known."""
+    # Twice the cores by default: a corpus test's process is on the CPU
+    # about half the time it runs (start-up, waits with backoff, its
+    # peers), so one per core leaves a quarter of the machine idle
+    # (docs/bench.md, corpus run time).
+    workers = 2 * max(1, os.cpu_count() or 1) if ctx.jobs is None else ctx.jobs
     slots = Slots(workers)
     results = [None] * len(jobs)
 
@@ -598,8 +603,13 @@ def run_all(jobs, ctx, on_result=None):
         if on_result:
             on_result(test, r)
 
-    # Multi-process tests first: they are the long ones.
-    order = sorted(range(len(jobs)), key=lambda i: -jobs[i][1].np)
+    # The longest first, as the last run measured them (a test that
+    # waits seconds for an event that may not come then overlaps the
+    # others instead of ending the run alone); else multi-process tests
+    # first, as they are the long ones.
+    durations = durations or {}
+    order = sorted(range(len(jobs)), key=lambda i: (
+        -durations.get(jobs[i][1].name, 0.0), -jobs[i][1].np))
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for f in [pool.submit(one, i) for i in order]:
             f.result()
