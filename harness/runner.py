@@ -43,6 +43,8 @@ FAIL_RE = re.compile(r"^RDMACTS-FAIL clause=(\S*) at=(\S*) expected=(\S*) "
 UNSUPPORTED_RE = re.compile(r"^RDMACTS-UNSUPPORTED ?(.*)$")
 # The runner's own last word (spec_tests/support/rdmacts_record.c), written
 # to the private record channel once the test body has returned.
+# A one-of check that passed: the reading the implementation took.
+READING_RE = re.compile(r"^RDMACTS-READING clause=(\S*) at=(\S*) observed=(\S*)$")
 END_RE = re.compile(r"^RDMACTS-END (\S+) (PASS|FAIL|UNSUPPORTED) "
                     r"checks=(\d+) failures=(\d+) pid=(\d+)$")
 EXIT_OF = {V.PASS: 0, V.FAIL: 1, V.UNSUPPORTED: 77}
@@ -79,6 +81,17 @@ def parse_record(record, nonce, pid=None):
                 pid is None or int(m.group(5)) == pid):
             end = m.group(2)
     return failures, reason, end
+
+
+def parse_readings(record):
+    """The readings (clause, observed value) a record's passing one-of
+    checks saw, each once, in the order they happened."""
+    seen = []
+    for line in record.splitlines():
+        m = READING_RE.match(line)
+        if m and (m.group(1), m.group(3)) not in seen:
+            seen.append((m.group(1), m.group(3)))
+    return [dict(clause=c, observed=o) for c, o in seen]
 
 
 def judge(returncode, record, err, timed_out, timeout, nonce, pid=None):
@@ -475,7 +488,7 @@ def run_single(binary, test, ctx):
     verdict, detail = _strays_detail(verdict, detail, strays)
     return dict(verdict=verdict, detail=detail, failures=failures,
                 unsupported_reason=reason, exit=rc, stdout=tail(out),
-                stderr=tail(err))
+                stderr=tail(err), readings=parse_readings(record))
 
 
 def run_ranks(binary, test, ctx):
@@ -495,11 +508,12 @@ def run_ranks(binary, test, ctx):
                     unsupported_reason="", exit=None, stdout="", stderr="")
     ctx.done(cwd)
     launcher_out = _text(out) + _text(err)
-    ranks, failures, reasons = [], [], []
+    ranks, failures, reasons, readings = [], [], [], []
     for r in range(test.np):
         base = os.path.join(rankdir, f"rank{r}")
         rout, rerr = _read(base + ".out"), _read(base + ".err")
         rrec = _read_record(base + ".rec")
+        readings += [x for x in parse_readings(rrec) if x not in readings]
         rc_text = _read(base + ".rc").strip()
         if rc_text:
             code = int(rc_text)
@@ -543,7 +557,7 @@ def run_ranks(binary, test, ctx):
                     f"[rank {x['rank']}] {line}\n" for x in ranks
                     for line in x["stderr"].splitlines())),
                 ranks=[{k: x[k] for k in ("rank", "verdict", "detail")}
-                       for x in ranks])
+                       for x in ranks], readings=readings)
 
 
 def _read(path):

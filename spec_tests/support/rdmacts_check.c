@@ -59,6 +59,27 @@ static void one_line(char *dst, size_t n, const char *src)
     dst[o] = '\0';
 }
 
+static void fmt_int(char *dst, size_t n, long long v, const char *text);
+
+/*
+ * A one-of check that passed: which of the readings an erratum allows this
+ * implementation took.  Recorded only (never printed), so that the spec
+ * site can show the reading each implementation chose:
+ *   RDMACTS-READING clause=<id> at=<file>:<line> observed=<v>
+ */
+static void emit_reading(const char *clause, const char *file, int line,
+                         long long observed)
+{
+    char c[256], f[512], v[320], o[320], out[1200];
+    token(c, sizeof c, clause && *clause ? clause : "-");
+    token(f, sizeof f, file);
+    fmt_int(v, sizeof v, observed, NULL);
+    token(o, sizeof o, v);
+    snprintf(out, sizeof out, "RDMACTS-READING clause=%s at=%s:%d observed=%s\n",
+             c, f, line, o);
+    rt_record_line(out);
+}
+
 static void emit_fail(const char *clause, const char *file, int line,
                       const char *expected, const char *observed,
                       const char *msg)
@@ -226,8 +247,10 @@ bool rt_check_in(long long observed, const long long *set, size_t n,
 
     rt_run.checks++;
     for (size_t i = 0; i < n; i++)
-        if (observed == set[i])
+        if (observed == set[i]) {
+            emit_reading(clause, file, line, observed);
             return true;
+        }
     len = (size_t)snprintf(e, sizeof e, "one-of{");
     for (size_t i = 0; i < n && len < sizeof e; i++) {
         rest = next_item(rest, item, sizeof item);

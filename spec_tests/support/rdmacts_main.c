@@ -2,6 +2,7 @@
  * rdmacts_main.c: main() of every corpus binary (docs/corpus-protocol.md).
  *
  *   prog --list       one line per test: NAME<TAB>CLAUSES<TAB>ATTRS
+ *   prog --where      one line per test: NAME<TAB>FILE<TAB>LINE (its source)
  *   prog --run NAME   runs one test; the exit status is its verdict
  *   prog              runs every single-process test, for debugging
  *
@@ -11,6 +12,7 @@
  * harness, `--run` also writes the verdict record (rdmacts_record.c) once
  * the test body has returned: an exit status alone is no verdict.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,11 +29,20 @@ static unsigned counts[3]; /* passed, failed, unsupported */
 static void usage(FILE *out, const char *prog)
 {
     fprintf(out,
-            "usage: %s --list | --run NAME | (no argument: run all)\n"
+            "usage: %s --list | --where | --run NAME | (no argument: run all)\n"
             "  --list      print NAME<TAB>CLAUSES<TAB>ATTRS for every test\n"
+            "  --where     print NAME<TAB>FILE<TAB>LINE (where it is declared)\n"
             "  --run NAME  run test NAME; exit 0 PASS, 1 FAIL, 77 UNSUPPORTED\n"
             "See docs/corpus-protocol.md.\n",
             prog);
+}
+
+static void where_tests(void)
+{
+    for (size_t i = 0; i < rt_test_count(); i++) {
+        const struct rt_test *t = rt_test_at(i);
+        printf("%s\t%s\t%d\n", t->name, t->file ? t->file : "-", t->line);
+    }
 }
 
 static void list_tests(void)
@@ -148,7 +159,8 @@ int main(int argc, char **argv)
         usage(stdout, argv[0]);
         return 0;
     }
-    if (!(argc == 1 || (argc == 2 && strcmp(argv[1], "--list") == 0) ||
+    bool where = argc == 2 && strcmp(argv[1], "--where") == 0;
+    if (!(argc == 1 || (argc == 2 && strcmp(argv[1], "--list") == 0) || where ||
           (argc == 3 && strcmp(argv[1], "--run") == 0))) {
         usage(stderr, argv[0]);
         return RT_EXIT_USAGE;
@@ -158,7 +170,10 @@ int main(int argc, char **argv)
         return RT_EXIT_USAGE;
     }
     if (argc == 2) {
-        list_tests();
+        if (where)
+            where_tests();
+        else
+            list_tests();
         return 0;
     }
     if (CU_initialize_registry() != CUE_SUCCESS) {
