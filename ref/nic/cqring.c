@@ -122,6 +122,20 @@ int nic_cq_pop(uint32_t idx, uint32_t gen, uint64_t *entry)
 	return rc;
 }
 
+int nic_cq_overrun_reported(uint32_t idx, uint32_t gen)
+{
+	int cleared = 0;
+
+	nic_lock();
+	struct fab_cq *c = cq_at(idx, gen);
+	if (c && c->overrun && c->tail == c->head) {
+		c->overrun = 0;
+		cleared = 1;
+	}
+	nic_unlock();
+	return cleared;
+}
+
 void fab_cq_reap_pid(int pid)
 {
 	for (uint32_t i = 0; i < fab->cq_slots.hwm; i++)

@@ -115,6 +115,9 @@ int nic_cq_push(uint32_t idx, uint32_t gen, uint64_t entry);
  * NIC_ESTATE when the ring is empty. */
 int nic_cq_peek(uint32_t idx, uint32_t gen, uint64_t *entry, int *overrun);
 int nic_cq_pop(uint32_t idx, uint32_t gen, uint64_t *entry);
+/* The overrun has been reported on an empty ring: the state clears (1),
+ * unless an event arrived meanwhile (0). */
+int nic_cq_overrun_reported(uint32_t idx, uint32_t gen);
 
 /* ---- dgram.c: the datagram exchange ------------------------------------- */
 

@@ -3,13 +3,13 @@
  * Processing (and the vendor CqVectorMonitor).
  *
  * Overrun (2.1.2, 3.9.1, E-UGNI-002): an event arriving at a full CQ
- * is lost and the CQ enters the overrun state for good.  Every later
- * poll returns GNI_RC_ERROR_RESOURCE; CqGetEvent, CqWaitEvent and
- * CqVectorWaitEvent still dequeue the oldest entry, with
- * GNI_CQ_OVERRUN(entry) set (E-UGNI-107).  Once the ring is empty they
- * write an entry that carries only the overrun bit: clients test
- * GNI_CQ_OVERRUN() on the entry of every GNI_RC_ERROR_RESOURCE return
- * (E-UGNI-002 evidence).
+ * is lost and the CQ enters the overrun state.  Every later poll returns
+ * GNI_RC_ERROR_RESOURCE; CqGetEvent, CqWaitEvent and CqVectorWaitEvent
+ * still dequeue the oldest entry, with GNI_CQ_OVERRUN(entry) set
+ * (E-UGNI-107).  Once the ring is empty they write an entry that carries
+ * only the overrun bit, and that report ends the overrun state: clients
+ * test GNI_CQ_OVERRUN() on the entry of every GNI_RC_ERROR_RESOURCE
+ * return and poll on until GNI_RC_NOT_DONE (libfabric's gni provider).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -112,10 +112,13 @@ static gni_return_t poll_one(struct ugni_cq *cq, gni_cq_entry_t *event,
 
 	int rc = nic_cq_peek(cq->idx, cq->gen, &e, &overrun);
 	if (overrun) {
-		if (take && rc == NIC_OK)
+		if (take && rc == NIC_OK) {
 			nic_cq_pop(cq->idx, cq->gen, &e);
-		else
+		} else {
 			e = 0;	/* nothing left: the entry says only "overrun" */
+			if (take)
+				nic_cq_overrun_reported(cq->idx, cq->gen);
+		}
 		if (take)
 			*event = e | ugni_entry_overrun();
 		return GNI_RC_ERROR_RESOURCE;
