@@ -22,15 +22,16 @@
 
 #include "dmapp_impl.h"
 
-#define KEY_MAX    64		/* PMI-1 keys: hydra's and Cray's limit */
-#define RECORD_MAX 256		/* ten fields of at most 16 digits */
+/* Both always fit: "dmapp." and two decimal numbers in a PMI-1 key
+ * (hydra's and Cray's limit is 64), ten fields of at most 16 digits. */
+#define KEY_MAX    64
+#define RECORD_MAX 256
 
 static unsigned long generation;	/* dmapp_init calls so far */
 
-static int record_key(char *key, int pe)
+static void record_key(char *key, int pe)
 {
-	int n = snprintf(key, KEY_MAX, "dmapp.%lu.%d", generation, pe);
-	return n > 0 && n < KEY_MAX ? 0 : -1;
+	snprintf(key, KEY_MAX, "dmapp.%lu.%d", generation, pe);
 }
 
 /* Allocate what reading records needs and publish this PE's record;
@@ -38,21 +39,21 @@ static int record_key(char *key, int pe)
 dmapp_return_t dmapp_peer_publish(const struct dmapp_peer *me)
 {
 	char key[KEY_MAX], text[RECORD_MAX];
-	int len, n;
+	int len;
 
 	generation++;
-	if (PMI_KVS_Get_name_length_max(&len) != PMI_SUCCESS || len < 1 ||
-	    (dmapp.kvsname = dmapp_calloc(1, (size_t)len)) == NULL ||
+	if (PMI_KVS_Get_name_length_max(&len) != PMI_SUCCESS ||
+	    (dmapp.kvsname = dmapp_calloc(1, (size_t)len + 1)) == NULL ||
 	    PMI_KVS_Get_my_name(dmapp.kvsname, len) != PMI_SUCCESS)
 		return DMAPP_RC_RESOURCE_ERROR;
-	n = snprintf(text, sizeof text, "%" PRIx32 ":%" PRIx32 ":%" PRIx64
+	snprintf(text, sizeof text, "%" PRIx32 ":%" PRIx32 ":%" PRIx64
 		     ":%" PRIx64 ":%" PRIx64 ":%" PRIx64 ":%" PRIx64 ":%" PRIx64
 		     ":%" PRIx64 ":%" PRIx64, me->nic_addr, me->inst_id,
 		     me->data_addr, me->data_len, me->data_mh.qword1,
 		     me->data_mh.qword2, me->sheap_addr, me->sheap_len,
 		     me->sheap_mh.qword1, me->sheap_mh.qword2);
-	if (n < 0 || (size_t)n >= sizeof text || record_key(key, dmapp.pe) != 0 ||
-	    PMI_KVS_Put(dmapp.kvsname, key, text) != PMI_SUCCESS ||
+	record_key(key, dmapp.pe);
+	if (PMI_KVS_Put(dmapp.kvsname, key, text) != PMI_SUCCESS ||
 	    PMI_KVS_Commit(dmapp.kvsname) != PMI_SUCCESS)
 		return DMAPP_RC_RESOURCE_ERROR;
 	return DMAPP_RC_SUCCESS;
@@ -81,8 +82,8 @@ dmapp_return_t dmapp_peer_connect(dmapp_pe_t pe)
 
 	if (dmapp.ep[pe] != NULL)
 		return DMAPP_RC_SUCCESS;
-	if (record_key(key, pe) != 0 ||
-	    PMI_KVS_Get(dmapp.kvsname, key, text, (int)sizeof text) != PMI_SUCCESS ||
+	record_key(key, pe);
+	if (PMI_KVS_Get(dmapp.kvsname, key, text, (int)sizeof text) != PMI_SUCCESS ||
 	    parse_record(text, p) != 0)
 		return DMAPP_RC_RESOURCE_ERROR;
 	if (GNI_EpCreate(dmapp.nic, dmapp.cq, &ep) != GNI_RC_SUCCESS)

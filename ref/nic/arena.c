@@ -48,28 +48,28 @@ uint64_t fab_alloc(uint64_t size)
 		fab->arena_used = sizeof(struct blk);
 		fab->arena_next = start;
 	}
-	/* from arena_next to the end, then from the start to arena_next */
-	for (int pass = 0; pass < 2; pass++) {
-		uint64_t from = pass ? start : fab->arena_next;
-		uint64_t to = pass ? fab->arena_next : end;
-		for (uint64_t off = from; off < to;) {
-			struct blk *b = merged(off, end);
-			if (b->free && b->size >= need) {
-				if (b->size - need >= sizeof(struct blk) + ALIGN) {
-					struct blk *rest = fab_ptr(off + need);
-					rest->size = b->size - need;
-					rest->free = 1;
-					b->size = need;
-				}
-				b->free = 0;
-				fab->arena_used += b->size;
-				fab->arena_next = off + b->size < end ? off + b->size : start;
-				memset(b + 1, 0, b->size - sizeof *b);
-				return off + sizeof *b;
+	/* from arena_next round the arena back to it (merging may move it
+	 * back to a block already passed: then the round ends there) */
+	uint64_t off = fab->arena_next;
+	do {
+		struct blk *b = merged(off, end);
+		if (b->free && b->size >= need) {
+			if (b->size - need >= sizeof(struct blk) + ALIGN) {
+				struct blk *rest = fab_ptr(off + need);
+				rest->size = b->size - need;
+				rest->free = 1;
+				b->size = need;
 			}
-			off += b->size;
+			b->free = 0;
+			fab->arena_used += b->size;
+			fab->arena_next = off + b->size < end ? off + b->size : start;
+			memset(b + 1, 0, b->size - sizeof *b);
+			return off + sizeof *b;
 		}
-	}
+		off += b->size;
+		if (off == end)
+			off = start;
+	} while (off != fab->arena_next);
 	return 0;
 }
 
