@@ -172,6 +172,7 @@ dmapp_return_t dmapp_from_gni(gni_return_t rc);
 /* Peers: records published at dmapp_init, read on first use (peer.c) */
 /* ------------------------------------------------------------------ */
 
+void dmapp_peer_begin(void);
 dmapp_return_t dmapp_peer_publish(const struct dmapp_peer *me);
 dmapp_return_t dmapp_peer_connect(dmapp_pe_t pe);
 

@@ -178,6 +178,7 @@ dmapp_return_t dmapp_init(dmapp_rma_attrs_t *requested_attrs,
 		if (!dmapp.syncids || !dmapp.ep || !dmapp.peer)
 			rc = DMAPP_RC_RESOURCE_ERROR;
 	}
+	dmapp_peer_begin();
 	if (rc == DMAPP_RC_SUCCESS)
 		rc = dmapp_peer_publish(&me);
 	/* The buffer of the exchange itself: a PE without it cannot tell the

@@ -12,8 +12,8 @@
  *
  * The record is text (PMI values hold no spaces): its ten fields in
  * hexadecimal, separated by ':', under the key dmapp.<init>.<pe>, where
- * <init> counts the dmapp_init calls of the job (every PE makes the
- * same ones), since a key cannot be put twice.
+ * <init> counts the job's dmapp_init exchanges (every PE takes part in
+ * each, also one whose set-up failed), since a key cannot be put twice.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -27,11 +27,18 @@
 #define KEY_MAX    64
 #define RECORD_MAX 256
 
-static unsigned long generation;	/* dmapp_init calls so far */
+static unsigned long generation;	/* dmapp_init exchanges so far */
 
 static void record_key(char *key, int pe)
 {
 	snprintf(key, KEY_MAX, "dmapp.%lu.%d", generation, pe);
+}
+
+/* Every PE, at every dmapp_init exchange, also one whose set-up failed
+ * (so that a later dmapp_init of the job agrees on the keys). */
+void dmapp_peer_begin(void)
+{
+	generation++;
 }
 
 /* Allocate what reading records needs and publish this PE's record;
@@ -41,7 +48,6 @@ dmapp_return_t dmapp_peer_publish(const struct dmapp_peer *me)
 	char key[KEY_MAX], text[RECORD_MAX];
 	int len;
 
-	generation++;
 	if (PMI_KVS_Get_name_length_max(&len) != PMI_SUCCESS ||
 	    (dmapp.kvsname = dmapp_calloc(1, (size_t)len + 1)) == NULL ||
 	    PMI_KVS_Get_my_name(dmapp.kvsname, len) != PMI_SUCCESS)
