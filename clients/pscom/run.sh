@@ -33,7 +33,7 @@ via=$(grep -c 'via dapl' pp.log)
 if [ $rc -eq 0 ] && [ "$via" -ge 2 ]; then
     echo "RESULT pscom_pp_dapl PASS - - ping-pong verified over dapl (CONNECT/ACCEPT via dapl)"
 elif [ $rc -eq 124 ]; then
-    echo "RESULT pscom_pp_dapl TIMEOUT - - connected via dapl on $via sides, no ping-pong within 60 s"
+    echo "RESULT pscom_pp_dapl TIMEOUT - - connected via dapl on $via sides, no ping-pong within 60 s (known client bug: docs/clients.md)"
 else
     echo "RESULT pscom_pp_dapl FAIL - - exit $rc; connected via dapl on $via sides; $(grep -m1 -iE 'error|fail' pp.log | cut -c1-80)"
 fi
