@@ -57,7 +57,7 @@ include $(filter-out $(FIRST_MODULES),$(sort $(wildcard */module.mk */*/module.m
 -include $(shell find $(OBJDIR) -name '*.d' 2>/dev/null)
 
 .PHONY: errata all help deps libs corpus examples check certify coverage \
-        fuzz-smoke fuzz bench mutation clean $(CHECKS)
+        fuzz-smoke fuzz bench mutation clean spec $(CHECKS)
 
 help:  ## list the targets
 	@echo "rdmacts make targets:"

@@ -87,7 +87,11 @@ def _clause_block(cid, v):
         extra.append("errata " + ", ".join(k["errata"]))
     if k.get("readings"):
         extra.append("accepted readings: " + ", ".join(map(str, k["readings"])))
-    return (f"<li><code>{_e(cid)}</code>, section {_e(k.get('section', '?'))}"
+    # The clause in the annotated spec (make spec writes build/spec/ next
+    # to build/report/).
+    api = cid.split("-", 1)[0].lower()
+    return (f"<li><a href='../spec/{_e(api)}.html#{_e(cid)}'><code>{_e(cid)}"
+            f"</code></a>, section {_e(k.get('section', '?'))}"
             f"{'' if k.get('mandatory', True) else ' (optional)'}: "
             f"{_e(k.get('statement', ''))}"
             + (f" <span class=muted>Expected: {_e(k['expected'])}.</span>"
