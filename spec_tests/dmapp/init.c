@@ -337,6 +337,80 @@ RT_TEST_ATTRS(init_fault_sweep, "dmapp.init.fault.every_allocation",
 	}
 }
 
+/*
+ * The first call naming a PE may be the one that sets up what this PE
+ * needs to reach it, so every allocation of a first dmapp_put may fail
+ * too (5.3.8: DMAPP_RC_RESOURCE_ERROR; a blocking call may also report
+ * the failed transfer, as fault.resource_error accepts).  For n = 1, 2,
+ * ... a fresh process makes the n-th allocation of its first PUT (to
+ * itself) fail; then, the knob off, the same PUT must work and move its
+ * data, and dmapp_finalize succeed: a failed first contact leaves no
+ * half-made state behind.
+ */
+static int first_put_fault_child(uint64_t n)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	dmapp_jobinfo_t job;
+	uint64_t put = 0x5eed0000u + n, got = 0;
+
+	if (init_with(&a, &act) != DMAPP_RC_SUCCESS)
+		return SWEEP_BROKEN;
+	uint64_t *w = dmapp_sheap_malloc(sizeof *w);
+	if (!w || dmapp_get_jobinfo(&job) != DMAPP_RC_SUCCESS)
+		return SWEEP_BROKEN;
+	dt_control(RDMACTS_TC_FAIL_NTH_ALLOCATION, n);
+	dmapp_return_t rc = dmapp_put(w, &job.sheap_seg, job.pe, &put, 1, DMAPP_QW);
+	dt_control(RDMACTS_TC_RESET, 0);
+	if (rc != DMAPP_RC_SUCCESS && rc != DMAPP_RC_RESOURCE_ERROR &&
+	    rc != DMAPP_RC_TRANSACTION_ERROR)
+		return SWEEP_WRONG_RC;
+	if (dmapp_put(w, &job.sheap_seg, job.pe, &put, 1, DMAPP_QW) !=
+	    DMAPP_RC_SUCCESS ||
+	    dmapp_get(&got, w, &job.sheap_seg, job.pe, 1, DMAPP_QW) !=
+	    DMAPP_RC_SUCCESS || got != put ||
+	    dmapp_finalize() != DMAPP_RC_SUCCESS)
+		return SWEEP_BROKEN;
+	return rc == DMAPP_RC_SUCCESS ? SWEEP_WORKS : SWEEP_REFUSED;
+}
+
+RT_TEST_ATTRS(first_put_fault_sweep, "dmapp.put.fault.first_put_every_allocation",
+	      "DMAPP-5.3.8-put-resource-error", "needs=faults")
+{
+	static const char *const what[] = {
+		"works", "DMAPP_RC_RESOURCE_ERROR", "another return code",
+		"could not PUT, GET and finalize once the knob was off" };
+	const char *cl = "DMAPP-5.3.8-put-resource-error";
+	int works = 0, refused = 0, r = SWEEP_WORKS;
+
+	dt_control(RDMACTS_TC_RESET, 0);	/* UNSUPPORTED without it */
+	for (uint64_t n = 1; n <= 256 && works < 3; n++) {
+		int st;
+		pid_t pid;
+
+		fflush(NULL);	/* the child exits normally */
+		pid = fork();
+		if (pid == 0)	/* exit: the libraries leave the NIC */
+			exit(first_put_fault_child(n));
+		RT_REQUIRE_TRUE(pid > 0 && waitpid(pid, &st, 0) == pid, cl);
+		if (!WIFEXITED(st) || WEXITSTATUS(st) >= SWEEP_SKIP) {
+			RT_FAIL(cl, "RESOURCE_ERROR or SUCCESS", "crash",
+				"allocation %llu of the first PUT failing: the "
+				"process died (status 0x%x)", (unsigned long long)n, st);
+			return;
+		}
+		r = WEXITSTATUS(st);
+		if (r == SWEEP_WRONG_RC || r == SWEEP_BROKEN) {
+			RT_FAIL(cl, "RESOURCE_ERROR or SUCCESS, then a working PUT",
+				what[r], "allocation %llu of the first PUT failing: %s",
+				(unsigned long long)n, what[r]);
+			return;
+		}
+		works = r == SWEEP_WORKS ? works + 1 : 0;
+		refused += r == SWEEP_REFUSED;
+	}
+	RT_EXPECT_TRUE(works == 3 && refused >= 1, cl);
+}
+
 /* PE 1 cannot create its heap; PE 0's dmapp_init must not report a job
  * it cannot address as initialized (E-DMAPP-066).  The test starts PMI
  * itself (DMAPP-5.3.1-init-after-pmi-init) to compare the PEs' results
