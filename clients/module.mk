@@ -12,7 +12,12 @@ CLIENTS_SRC ?=
 CLIENT      ?=
 CLIENTS_OUT := $(B)/clients
 
+# What the recipes' build systems need beyond `make deps`: mpicc and
+# mpi.h (hpcinfo_dmapp), cmake and popt (pscom).
+CLIENTS_DEPS := libmpich-dev cmake libpopt-dev
+
 clients: libs  ## build and run real clients' own tests on the reference (CLIENTS_SRC=dir, CLIENT=name)
+	@sh mk/deps.sh $(CLIENTS_DEPS)
 	@$(MAKE) --no-print-directory install PREFIX="$(abspath $(CLIENTS_OUT))/prefix" >/dev/null
 	@sh clients/run.sh "$(CLIENTS_SRC)" "$(abspath $(CLIENTS_OUT))" $(CLIENT)
 

@@ -2,7 +2,8 @@
 # Installs the Debian packages rdmacts needs, only those missing.
 # Quiet (no output) when everything is already present; idempotent.
 set -e
-PKGS="build-essential clang lcov libcunit1-dev mpich python3-pytest valgrind libclang-rt-14-dev pkgconf chromium"
+# Extra package names may be given as arguments (make clients adds its own).
+PKGS="build-essential clang lcov libcunit1-dev mpich python3-pytest valgrind libclang-rt-14-dev pkgconf chromium $*"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
