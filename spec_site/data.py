@@ -94,8 +94,10 @@ def load_results(specs):
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
         if not label:
-            impl = doc.get("impl", "")
-            label = os.path.basename(os.path.normpath(impl)) or path
+            impl = os.path.normpath(doc.get("impl", ""))
+            # the project's own build: the reference
+            label = "reference" if impl.endswith(os.path.join(
+                "build", "lib")) else os.path.basename(impl) or path
             if any(r.label == label for r in runs):
                 label = f"{label} ({len(runs) + 1})"
         runs.append(Results(label, path, doc.get("overall", "?"),
