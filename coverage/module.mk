@@ -85,10 +85,24 @@ $(COV)/bin/fuzz-replay-udapl: fuzz/replay_main.c $(COV_FZ_SRC) fuzz/udapl/direct
 	    $(FZ_API_SRC) fuzz/udapl/direct.c -L$(COV)/lib -ldat \
 	    -Wl,--enable-new-dtags,-rpath,'$$ORIGIN/../lib' -ldl
 
+# The NIC model's own checks (ref/nic/module.mk, check-nic) built from the
+# coverage objects: the paths no API call can steer (a fabric file another
+# user planted, a signal between two polls) are measured like the rest.
+COV_NIC_TESTS := $(COV)/bin/nic-test-wait $(COV)/bin/nic-test-fabric
+
+$(COV)/bin/nic-test-wait: $(COV)/obj/ref/nic/tests/wait.o $(COV)/obj/ref/nic/clock.o
+	@mkdir -p $(@D)
+	$(CC) --coverage -o $@ $^ -lpthread
+
+$(COV)/bin/nic-test-fabric: $(COV)/obj/ref/nic/tests/fabric.o \
+                            $(patsubst %.c,$(COV)/obj/%.o,$(wildcard ref/nic/*.c))
+	@mkdir -p $(@D)
+	$(CC) --coverage -o $@ $^ -lpthread
+
 COV_LIBS := $(COV)/lib/libugni.so $(COV)/lib/libpmi.so $(COV)/lib/libdmapp.so \
             $(COV)/lib/libdat.so $(COV)/lib/libdat_rdmacts.so $(COV)/lib/dat.conf
 
-coverage-run: $(COV_LIBS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-replay $(COV)/bin/fuzz-replay-dmapp \
+coverage-run: $(COV_LIBS) $(COV_NIC_TESTS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-replay $(COV)/bin/fuzz-replay-dmapp \
               $(COV)/bin/fuzz-replay-udapl)
 	@$(MAKE) --no-print-directory -k corpus > $(COV)/corpus-build.log 2>&1 || \
 	    echo "coverage: part of the corpus did not build (see $(COV)/corpus-build.log)"
@@ -98,6 +112,8 @@ coverage-run: $(COV_LIBS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(COV)/bin/fuzz-repl
 	-@$(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin "$(abspath $(BINDIR))" \
 	    --vectors vectors --out $(COV)/certify --quiet > $(COV)/certify.log 2>&1; \
 	    grep -v '^Reports:' $(COV)/certify.log
+	@echo "coverage: running the NIC model's own checks"
+	-@for t in $(COV_NIC_TESTS); do $$t > /dev/null 2>&1 || echo "  $$t failed"; done
 ifeq ($(COVERAGE_FUZZ),1)
 	@echo "coverage: replaying the fuzz seed corpus and regressions"
 	-@for t in $(FZ_TARGETS); do \
@@ -111,11 +127,12 @@ endif
 	@$(LCOV) --capture --directory $(COV)/obj --output-file $(COV)/all.info \
 	    2>$(COV)/lcov.log || { echo "coverage: nothing was measured: no corpus" \
 	    "ran$(if $(filter 1,$(COVERAGE_FUZZ)),, and COVERAGE_FUZZ=0) (see $(COV)/lcov.log)" >&2; exit 1; }
-	@$(LCOV) --extract $(COV)/all.info '*/ref/*' --output-file $(COV)/ref.info
+	@$(LCOV) --extract $(COV)/all.info '*/ref/*' --output-file $(COV)/with-tests.info
+	@$(LCOV) --remove $(COV)/with-tests.info '*/ref/*/tests/*' --output-file $(COV)/ref.info
 	@genhtml --quiet --branch-coverage --title "rdmacts reference" \
 	    --output-directory $(COV)/html $(COV)/ref.info
 	@$(PY) coverage/summary.py --info $(COV)/ref.info \
 	    --libs coverage/libraries --thresholds coverage/thresholds \
 	    --certify $(COV)/certify/results.json \
-	    --sources "corpus$(if $(filter 1,$(COVERAGE_FUZZ)), + fuzz seeds and regressions)" \
+	    --sources "corpus + NIC model checks$(if $(filter 1,$(COVERAGE_FUZZ)), + fuzz seeds and regressions)" \
 	    --out $(COV)
