@@ -286,8 +286,9 @@ def certify(args):
         return _error(unknown)
 
     if not args.quiet and jobs:
-        print(f"rdmacts: running {len(jobs)} test(s) on "
-              f"{args.jobs or os.cpu_count()} core(s)...", flush=True)
+        print(f"rdmacts: running {len(jobs)} test(s), "
+              f"{args.jobs or 4 * (os.cpu_count() or 1)} process slot(s) on "
+              f"{os.cpu_count()} core(s)...", flush=True)
     try:
         results = runner.run_all(jobs, ctx, _progress(args.quiet),
                                  _durations(out_dir))
