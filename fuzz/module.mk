@@ -163,3 +163,9 @@ check-fuzz-regressions: $(LIBDIR)/libugni.so $(FZ)/bin/fuzz-replay $(FZ)/bin/fuz
 	    $(FZ_UBSAN) sh fuzz/check.sh $(FZ)/bin/fuzz-replay $(FZ_TARGETS)
 
 CHECKS += check-fuzz-regressions
+
+FUZZ_BENCH_TIME ?= 20
+.PHONY: fuzz-bench
+fuzz-bench:  ## executions/s of every fuzz target on one core, beside ugni (FUZZ_BENCH_TIME=s)
+	@$(MAKE) --no-print-directory fuzz-build
+	@fuzz/bench.sh $(FZ)/bin $(FUZZ_BENCH_TIME) $(FZ)/bench $(FZ_TARGETS)
