@@ -29,6 +29,15 @@ for t in "$@"; do
         done
     fi
 done
+# Targets that keep a fixture between programs (prog.h): each seed
+# program's trace after the ones before it in one process equals its
+# trace in a fresh process, so a finding reproduces alone.
+for t in ${FIXTURE_TARGETS:-}; do
+    r=$replay
+    [ -x "$replay-${t%%_*}" ] && r="$replay-${t%%_*}"
+    out=$("$r" --sequence "$t" fuzz/seeds/$t/* 2>/dev/null) || status=1
+    printf '%s\n' "$out" | tail -20 | sed 's/^/  /'
+done
 # Differential mode: the reference against itself (each copy in its own
 # namespace) must agree; against the harness's stand-in library, which
 # lacks most calls, it must report a difference.

@@ -38,14 +38,8 @@ static void *load(const char *dir, const char *lib)
 static void run(int side, const uint8_t *d, size_t n)
 {
 	struct fz_prog *p = &prog[side];
-	int k = 0;
 
-	if (target->only)
-		while (target->only[k] >= 0)
-			k++;
-	p->only = k ? target->only : NULL;
-	p->nonly = k;
-	p->setup = target->setup;
+	fz_target_prepare(target, p);
 	fz_run(p, target->api, fns[side], d, n);
 }
 

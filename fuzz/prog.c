@@ -14,6 +14,7 @@
  *   length   00-CF fits the buffer, D0-FF absurd (beyond any buffer)
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -449,6 +450,7 @@ static int known(const struct fz_prog *p, const struct fz_call *c, uint64_t rc)
 }
 
 static void print_call(const struct fz_prog *p, int i, FILE *f);
+static void fixture(struct fz_prog *p);
 
 static int rc_allowed(const struct fz_call *c, uint64_t rc)
 {
@@ -610,13 +612,7 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 		abort();
 	}
 	memset(arena, 0, FZ_ARENA);
-	const int *only = p->only;
-	int nonly = p->nonly;
-	void (*setup)(struct fz_prog *) = p->setup;
-	memset(p, 0, sizeof *p);
-	p->only = only;
-	p->nonly = nonly;
-	p->setup = setup;
+	memset(&p->api, 0, sizeof *p - offsetof(struct fz_prog, api));
 	p->api = api;
 	p->fns = fns;
 	p->data = data;
@@ -624,6 +620,8 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 	p->arena = arena;
 	if (api->reset)
 		api->reset(p);
+	if (p->fixture)
+		fixture(p);
 	if (p->setup)
 		p->setup(p);
 
@@ -666,10 +664,94 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 			api->after(p, id, a, rc);
 	}
 	free(scratch);
-	cleanup(p);
+	if (!p->fix_built || !p->restore || !p->restore(p)) {
+		cleanup(p);
+		p->fix_built = 0;
+	}
 	if (api->reset)
 		api->reset(p);
 	return p->failed;
+}
+
+/* The fixture's handles and pool as built, or built now. */
+static void fixture(struct fz_prog *p)
+{
+	if (p->fix_built) {
+		memcpy(p->h, p->fix_h, (size_t)p->fix_n * sizeof *p->h);
+		p->nh = p->fix_n;
+		memcpy(p->pool, p->fix_pool, sizeof p->pool);
+		p->npool = p->fix_npool;
+		return;
+	}
+	p->fixture(p);
+	if (p->nh > FZ_FIXTURE) {	/* too big to keep: rebuilt each time */
+		cleanup(p);
+		p->nh = 0;
+		p->fixture(p);
+		return;
+	}
+	memcpy(p->fix_h, p->h, (size_t)p->nh * sizeof *p->h);
+	p->fix_n = p->nh;
+	memcpy(p->fix_pool, p->pool, sizeof p->pool);
+	p->fix_npool = p->npool;
+	p->fix_built = 1;
+}
+
+/* The call that destroys handles of kind k, or -1. */
+static int destroyer(const struct fz_api *api, int k)
+{
+	for (int id = 0; id < api->ncalls; id++) {
+		const struct fz_call *c = &api->calls[id];
+		if (c->destroy_param >= 0 &&
+				c->params[c->destroy_param].kind == FZ_HANDLE &&
+				c->params[c->destroy_param].arg == k)
+			return id;
+	}
+	return -1;
+}
+
+int fz_restore_handles(struct fz_prog *p)
+{
+	for (int s = 0; s < p->fix_n; s++)
+		if (p->h[s].state != FZ_H_LIVE)
+			return 0;
+	for (int s = p->nh - 1; s >= p->fix_n; s--) {
+		if (p->h[s].state != FZ_H_LIVE)
+			continue;
+		int id = destroyer(p->api, p->h[s].kind);
+		if (id < 0)
+			return 0;
+		const struct fz_call *c = &p->api->calls[id];
+		uint64_t a[FZ_MAX_PARAMS] = {0}, rc = ~0ull;
+		for (int i = 0; i < c->nparams; i++) {
+			const struct fz_param *q = &c->params[i];
+			if (i == c->destroy_param)
+				a[i] = handle_value(p, q->arg, s, 0);
+			else if (q->kind == FZ_HANDLE)	/* its parent */
+				a[i] = handle_value(p, q->arg, p->h[s].parent >= 0
+					&& p->h[p->h[s].parent].kind == q->arg ?
+					p->h[s].parent : fz_live(p, q->arg, 0), 0);
+			else
+				return 0;
+		}
+		if (!p->api->invoke(p->fns, id, a, &rc) ||
+				(c->checked && (long long)rc != p->api->success))
+			return 0;
+		kill_tree(p, s);
+	}
+	return 1;
+}
+
+uint64_t fz_trace_digest(const struct fz_prog *p)
+{
+	uint64_t h = mix(0, (uint64_t)p->failed);
+
+	for (int i = 0; i < p->nsteps; i++) {
+		const struct fz_step *st = &p->steps[i];
+		h = mix(mix(mix(h, (uint64_t)st->call), st->absent ? ~0ull :
+				st->rc), st->digest);
+	}
+	return h;
 }
 
 static void print_call(const struct fz_prog *p, int i, FILE *f)

@@ -71,6 +71,7 @@ struct fz_call {
 #define FZ_ARENA        (256u << 10)
 #define FZ_SCRATCH      1024
 #define FZ_ARRAY        8
+#define FZ_FIXTURE      16
 
 enum fz_hstate { FZ_H_FREE, FZ_H_LIVE, FZ_H_STALE };
 
@@ -124,10 +125,26 @@ struct fz_api {
 };
 
 struct fz_prog {
-	const struct fz_api *api;
-	const void *fns;
+	/* The target's configuration and its fixture: kept by fz_run. */
 	const int *only;		/* call subset (NULL: all) */
 	int nonly;
+	void (*setup)(struct fz_prog *p);	/* fixed opening calls */
+	/* A fixture built once and kept between programs (NULL: none).
+	 * `fixture` makes the calls and adopts the handles; after each
+	 * program `restore` brings it back to the state it was built in and
+	 * returns 1, or returns 0 and everything is torn down, the fixture
+	 * rebuilt by the next program.  make check replays the seed corpus
+	 * in one process and compares every program's trace with its trace
+	 * in a fresh process (fuzz-replay --sequence). */
+	void (*fixture)(struct fz_prog *p);
+	int (*restore)(struct fz_prog *p);
+	int fix_built, fix_n;
+	struct fz_handle fix_h[FZ_FIXTURE];
+	uint64_t fix_pool[FZ_POOL];
+	unsigned fix_npool;
+	/* One program: cleared by fz_run (from here on). */
+	const struct fz_api *api;
+	const void *fns;
 	const uint8_t *data;
 	size_t size, pos;
 	struct fz_handle h[FZ_MAX_HANDLES];
@@ -144,7 +161,6 @@ struct fz_prog {
 	uint64_t space[FZ_MAX_PARAMS];	/* bytes or elements behind it */
 	int honest[FZ_MAX_PARAMS];	/* memory argument within the arena */
 	int taint;			/* a builder made a dishonest region */
-	void (*setup)(struct fz_prog *p);	/* fixed opening calls */
 	int failed;
 	char why[512];
 };
@@ -172,6 +188,12 @@ void fz_fail(struct fz_prog *p, const char *fmt, ...)
 int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 		const uint8_t *data, size_t size);
 void fz_print_trace(const struct fz_prog *p, void *file);
+/* Everything a program did that the oracles and fuzz-diff compare. */
+uint64_t fz_trace_digest(const struct fz_prog *p);
+/* A restore function: destroys, newest first, every live handle the
+ * fixture does not hold; 1 when the fixture's handles are all live and
+ * everything else was destroyed. */
+int fz_restore_handles(struct fz_prog *p);
 const char *fz_rc_str(const struct fz_prog *p, uint64_t rc, char *buf,
 		size_t n);
 

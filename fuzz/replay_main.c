@@ -6,6 +6,14 @@
  * Each file runs in its own process with a time limit, so a crash or a
  * hang is reported against its file; prints one line per file, the
  * call trace of each failure, and exits 1 if any failed.
+ *
+ *   fuzz-replay --sequence TARGET FILE...
+ *
+ * The check of a kept fixture (prog.h): runs the files one after the
+ * other in one process, as a fuzzer does, and each alone in a fresh
+ * process; a program whose trace (calls, return codes, compared
+ * outputs, verdict) differs between the two is reported, and the exit
+ * status is 1.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -32,8 +40,65 @@ static int run_file(const struct fz_target *t, void *fns, const char *path)
 	return fz_target_run(t, fns, buf, n);
 }
 
+/* The trace digest of one file run in a fresh process. */
+static int fresh_digest(const struct fz_target *t, void *fns,
+		const char *path, uint64_t *d)
+{
+	int fd[2];
+
+	if (pipe(fd) != 0)
+		return -1;
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(fd[0]);
+		alarm(LIMIT_SECONDS);
+		run_file(t, fns, path);
+		uint64_t v = fz_trace_digest(fz_target_last());
+		exit(write(fd[1], &v, sizeof v) == sizeof v ? 0 : 1);
+	}
+	close(fd[1]);
+	ssize_t n = read(fd[0], d, sizeof *d);
+	close(fd[0]);
+	waitpid(pid, NULL, 0);
+	return n == sizeof *d ? 0 : -1;
+}
+
+static int sequence(const struct fz_target *t, void *fns, int n,
+		char **files)
+{
+	uint64_t *fresh = calloc((size_t)n, sizeof *fresh);
+	int differ = 0;
+
+	for (int i = 0; i < n; i++)
+		if (fresh_digest(t, fns, files[i], &fresh[i]) != 0) {
+			printf("FAILED  %s (no trace in a fresh process)\n",
+				files[i]);
+			differ = 1;
+		}
+	fflush(stdout);
+	for (int i = 0; i < n; i++) {
+		run_file(t, fns, files[i]);
+		if (fz_trace_digest(fz_target_last()) != fresh[i]) {
+			printf("DIFFERS %s: after %d program(s) in the same "
+				"process its trace is not the fresh one\n",
+				files[i], i);
+			differ = 1;
+		}
+	}
+	printf("%s: %d program(s) in sequence, %s\n", t->name, n,
+		differ ? "traces differ" : "each trace equals its fresh one");
+	free(fresh);
+	return differ;
+}
+
 int main(int argc, char **argv)
 {
+	int seq = argc > 1 && strcmp(argv[1], "--sequence") == 0;
+	if (seq) {
+		argv++;
+		argc--;
+	}
 	const struct fz_target *t = argc > 1 ? fz_target_find(argv[1]) : NULL;
 	int failed = 0;
 
@@ -46,6 +111,8 @@ int main(int argc, char **argv)
 	}
 	unsetenv("RDMACTS_JOB_ID");
 	void *fns = fz_fns_direct(t);
+	if (seq)
+		return sequence(t, fns, argc - 2, argv + 2);
 	for (int i = 2; i < argc; i++) {
 		pid_t pid;
 		/* a child that exits would flush the parent's lines again */

@@ -4,21 +4,25 @@
 #include <string.h>
 #include "targets.h"
 
+#define API(a) .api = &fz_api_##a, .fns_dl = fz_##a##_fns_dl
+
 const struct fz_target fz_targets[] = {
-	{ "ugni", &fz_api_ugni, "libugni.so", NULL, NULL, fz_ugni_fns_dl },
-	{ "ugni_post", &fz_api_ugni, "libugni.so", fz_ugni_post_calls,
-		fz_ugni_setup, fz_ugni_fns_dl },
-	{ "ugni_smsg", &fz_api_ugni, "libugni.so", fz_ugni_smsg_calls,
-		fz_ugni_setup, fz_ugni_fns_dl },
-	{ "dmapp", &fz_api_dmapp, "libdmapp.so", NULL, fz_dmapp_setup,
-		fz_dmapp_fns_dl },
-	{ "dmapp_attrs", &fz_api_dmapp, "libdmapp.so", fz_dmapp_attrs_calls,
-		fz_dmapp_setup, fz_dmapp_fns_dl },
-	{ "udapl", &fz_api_udapl, "libdat.so", NULL, fz_udapl_setup,
-		fz_udapl_fns_dl },
-	{ "udapl_attrs", &fz_api_udapl, "libdat.so", fz_udapl_attrs_calls,
-		fz_udapl_attrs_setup, fz_udapl_fns_dl },
-	{ NULL, NULL, NULL, NULL, NULL, NULL }
+	{ "ugni", API(ugni), .library = "libugni.so" },
+	{ "ugni_post", API(ugni), .library = "libugni.so",
+		.only = fz_ugni_post_calls, .setup = fz_ugni_setup,
+		.fixture = fz_ugni_fixture, .restore = fz_ugni_restore },
+	{ "ugni_smsg", API(ugni), .library = "libugni.so",
+		.only = fz_ugni_smsg_calls, .setup = fz_ugni_setup,
+		.fixture = fz_ugni_fixture, .restore = fz_ugni_restore },
+	{ "dmapp", API(dmapp), .library = "libdmapp.so",
+		.setup = fz_dmapp_setup },
+	{ "dmapp_attrs", API(dmapp), .library = "libdmapp.so",
+		.only = fz_dmapp_attrs_calls, .setup = fz_dmapp_setup },
+	{ "udapl", API(udapl), .library = "libdat.so",
+		.setup = fz_udapl_setup },
+	{ "udapl_attrs", API(udapl), .library = "libdat.so",
+		.only = fz_udapl_attrs_calls, .setup = fz_udapl_attrs_setup },
+	{ .name = NULL }
 };
 
 const struct fz_target *fz_target_find(const char *name)
@@ -29,18 +33,32 @@ const struct fz_target *fz_target_find(const char *name)
 	return NULL;
 }
 
-int fz_target_run(const struct fz_target *t, const void *fns,
-		const uint8_t *data, size_t size)
+void fz_target_prepare(const struct fz_target *t, struct fz_prog *p)
 {
-	static struct fz_prog p;
 	int n = 0;
 
 	if (t->only)
 		while (t->only[n] >= 0)
 			n++;
-	p.only = n ? t->only : NULL;
-	p.nonly = n;
-	p.setup = t->setup;
+	p->only = n ? t->only : NULL;
+	p->nonly = n;
+	p->setup = t->setup;
+	p->fixture = t->fixture;
+	p->restore = t->restore;
+}
+
+static struct fz_prog p;
+
+const struct fz_prog *fz_target_last(void)
+{
+	return &p;
+}
+
+int fz_target_run(const struct fz_target *t, const void *fns,
+		const uint8_t *data, size_t size)
+{
+
+	fz_target_prepare(t, &p);
 	if (!fz_run(&p, t->api, fns, data, size))
 		return 0;
 	fprintf(stderr, "rdmacts-fuzz %s: %s\ncall trace:\n", t->name, p.why);

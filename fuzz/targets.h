@@ -17,11 +17,16 @@ struct fz_target {
 	const int *only;		/* -1 ended; NULL: every call */
 	void (*setup)(struct fz_prog *p);
 	void *(*fns_dl)(void *dl);	/* bind a dlopen'ed library */
+	/* built once per process, restored after each program (prog.h) */
+	void (*fixture)(struct fz_prog *p);
+	int (*restore)(struct fz_prog *p);
 };
 
 extern const struct fz_api fz_api_ugni;
 void *fz_ugni_fns_dl(void *dl);
 void fz_ugni_setup(struct fz_prog *p);
+void fz_ugni_fixture(struct fz_prog *p);
+int fz_ugni_restore(struct fz_prog *p);
 extern const int fz_ugni_post_calls[];
 extern const int fz_ugni_smsg_calls[];
 
@@ -42,9 +47,15 @@ const struct fz_target *fz_target_find(const char *name);
 /* Functions of the library linked into the binary (fuzz/<api>/direct.c). */
 void *fz_fns_direct(const struct fz_target *t);
 
+/* Make p a program of target t (its call subset, set-up and fixture). */
+void fz_target_prepare(const struct fz_target *t, struct fz_prog *p);
+
 /* Run one input as target t against fns; on failure print why and the
  * trace to stderr and return 1. */
 int fz_target_run(const struct fz_target *t, const void *fns,
 		const uint8_t *data, size_t size);
+
+/* The program fz_target_run ran last. */
+const struct fz_prog *fz_target_last(void);
 
 #endif

@@ -348,16 +348,15 @@ static uint64_t call(struct fz_prog *p, int id, uint64_t a0, uint64_t a1,
 
 #define U(x) ((uint64_t)(uintptr_t)(x))
 
-/* Two domains (instances 0 and 1) on the local NIC, each with a CQ, a
- * 64 KiB registration of the arena and an endpoint bound to the other:
- * the objects the structure targets post on. */
-void fz_ugni_setup(struct fz_prog *p)
+/* Two domains (instances 0 and 1) on the local NIC, each with a CQ and
+ * a 64 KiB registration of the arena (events of remote writes go to the
+ * CQ), kept between programs; fz_ugni_restore brings them back. */
+void fz_ugni_fixture(struct fz_prog *p)
 {
 	for (uint32_t d = 0; d < 2; d++) {
 		gni_cdm_handle_t cdm;
 		gni_nic_handle_t nic;
 		gni_cq_handle_t cq;
-		gni_ep_handle_t ep;
 		gni_mem_handle_t mh;
 		uint32_t addr = 0;
 		uint64_t base = U(p->arena) + d * 65536u;
@@ -369,7 +368,8 @@ void fz_ugni_setup(struct fz_prog *p)
 		if (call(p, FZ_UGNI_GNI_CdmAttach, U(cdm), 0, U(&addr), U(&nic),
 				0, 0, 0) != GNI_RC_SUCCESS)
 			return;
-		int sn = fz_adopt(p, FZ_UGNI_H_NIC, &nic, sc, 0, 0);
+		/* (the NIC address rides in the handle's addr) */
+		int sn = fz_adopt(p, FZ_UGNI_H_NIC, &nic, sc, addr, 0);
 		fz_pool_add(p, addr);
 		fz_pool_add(p, d);
 		if (call(p, FZ_UGNI_GNI_CqCreate, U(nic), 64, 0, GNI_CQ_NOBLOCK,
@@ -380,10 +380,50 @@ void fz_ugni_setup(struct fz_prog *p)
 		if (call(p, FZ_UGNI_GNI_MemRegister, U(nic), base, 65536, U(cq),
 				GNI_MEM_READWRITE, 0, U(&mh)) == GNI_RC_SUCCESS)
 			fz_adopt(p, FZ_UGNI_H_MEM, &mh, sn, base, 65536);
+	}
+}
+
+/* After a program: everything it made destroyed (its endpoints first,
+ * so nothing more reaches the CQs), then the fixture's CQs drained. */
+int fz_ugni_restore(struct fz_prog *p)
+{
+	if (!fz_restore_handles(p))
+		return 0;
+	for (int n = 0, s; (s = fz_live(p, FZ_UGNI_H_CQ, n)) >= 0; n++) {
+		gni_cq_handle_t cq;
+		gni_cq_entry_t ev;
+		uint64_t rc;
+		int k = 0;
+		memcpy(&cq, p->h[s].v, sizeof cq);
+		while ((rc = call(p, FZ_UGNI_GNI_CqGetEvent, U(cq), U(&ev), 0,
+				0, 0, 0, 0)) == GNI_RC_SUCCESS && k++ < 256)
+			;
+		if (rc != GNI_RC_NOT_DONE)
+			return 0;	/* overrun or worse: start afresh */
+	}
+	return 1;
+}
+
+/* On each domain, made by every program: an endpoint bound to the
+ * other domain, its events to the domain's CQ. */
+void fz_ugni_setup(struct fz_prog *p)
+{
+	for (uint32_t d = 0; d < 2; d++) {
+		gni_nic_handle_t nic;
+		gni_cq_handle_t cq;
+		gni_ep_handle_t ep;
+		int sn = fz_live(p, FZ_UGNI_H_NIC, (int)d);
+		int sq = fz_live(p, FZ_UGNI_H_CQ, (int)d);
+
+		if (sn < 0 || sq < 0)
+			return;
+		memcpy(&nic, p->h[sn].v, sizeof nic);
+		memcpy(&cq, p->h[sq].v, sizeof cq);
 		if (call(p, FZ_UGNI_GNI_EpCreate, U(nic), U(cq), U(&ep), 0, 0, 0,
 				0) != GNI_RC_SUCCESS)
 			return;
 		fz_adopt(p, FZ_UGNI_H_EP, &ep, sn, 0, 0);
-		call(p, FZ_UGNI_GNI_EpBind, U(ep), addr, 1 - d, 0, 0, 0, 0);
+		call(p, FZ_UGNI_GNI_EpBind, U(ep), p->h[sn].addr, 1 - d, 0, 0,
+				0, 0);
 	}
 }
