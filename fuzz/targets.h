@@ -32,7 +32,8 @@ extern const int fz_ugni_smsg_calls[];
 
 extern const struct fz_api fz_api_dmapp;
 void *fz_dmapp_fns_dl(void *dl);
-void fz_dmapp_setup(struct fz_prog *p);
+void fz_dmapp_fixture(struct fz_prog *p);
+int fz_dmapp_restore(struct fz_prog *p);
 extern const int fz_dmapp_attrs_calls[];
 
 extern const struct fz_api fz_api_udapl;

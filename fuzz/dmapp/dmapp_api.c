@@ -1,8 +1,13 @@
 /*
  * dmapp_api.c: what the interpreter needs to know about DMAPP beyond the
- * generated table.  The target is a job of one PE: the set-up runs
- * dmapp_init (XT_SYMMETRIC_HEAP_SIZE small), the end of every program
- * dmapp_finalize, so programs do not leak into each other.
+ * generated table.  The target is a job of one PE: the fixture runs
+ * dmapp_init (XT_SYMMETRIC_HEAP_SIZE small) once, and after each program
+ * fz_dmapp_restore completes what it started, zeroes and frees its
+ * symmetric-heap blocks and unregisters its registrations; a program
+ * that changed what cannot be undone that way (init, finalize, RMA
+ * attributes, a block or registration it lost track of) ends with
+ * dmapp_finalize and the next one initializes afresh, so programs do
+ * not leak into each other (make check compares traces, prog.h).
  *
  * The client's side of the contract (fix, before each call): the local
  * buffer of a transfer is inside the program's arena and long enough for
@@ -27,6 +32,7 @@
 #define NREG   8
 #define NIDX   64
 #define WINDOW (16u << 10)
+#define STRIDED_MAX 512
 
 enum seg_kind { SEG_NONE, SEG_DATA, SEG_SHEAP, SEG_REG, SEG_FORGED };
 
@@ -36,6 +42,8 @@ struct block {
 
 struct dmapp_ext {
 	int up;				/* dmapp_init succeeded, no finalize */
+	int dirty;			/* the program changed the job for good */
+	int moved;			/* freed heap memory not zeroed */
 	dmapp_jobinfo_t job;
 	struct block sheap[NSHEAP];
 	struct block reg[NREG];
@@ -316,6 +324,11 @@ static void fix_rma(struct fz_prog *p, const struct fz_call *c, uint64_t *a)
 		uint64_t m = lmax < rmax ? lmax : rmax;
 		if (loc >= 0 && !a[loc])
 			m = 64;	/* NULL local buffer: the library must refuse */
+		/* a strided transfer moves element by element: a few
+		 * hundred show what thousands would, at a fraction of the
+		 * time (the suite's tests move the large counts) */
+		if (tst >= 0 && m > STRIDED_MAX)
+			m = STRIDED_MAX;
 		if (n > m)
 			n = m ? n % (m + 1) : 0;
 		a[ne] = n;
@@ -340,6 +353,19 @@ static void sheap_add(uint64_t addr, uint64_t len)
 			return;
 		}
 	/* full: the block stays allocated but is not used as a target */
+	ext.dirty = 1;
+}
+
+/* Zero block k as far as the heap goes (a block's recorded length is
+ * what the program asked for, which may pass the heap's end). */
+static void zero_block(int k)
+{
+	uint64_t lo = U(ext.job.sheap_seg.addr), hi = lo + ext.job.sheap_seg.len;
+	uint64_t a = ext.sheap[k].addr, n = ext.sheap[k].len;
+
+	if (a < lo || a >= hi)
+		return;
+	memset((void *)(uintptr_t)a, 0, n < hi - a ? n : hi - a);
 }
 
 static void fix(struct fz_prog *p, int id, uint64_t *a)
@@ -358,6 +384,11 @@ static void fix(struct fz_prog *p, int id, uint64_t *a)
 		for (int t = 0; t < NSHEAP && !ext.sheap[k].len; t++)
 			k = (k + 1) % NSHEAP;
 		a[0] = ext.sheap[k].len && (v & 0x7) ? ext.sheap[k].addr : 0;
+		/* what the program wrote dies with the block (a fresh job's
+		 * heap is zero): the next block there starts as in a fresh
+		 * process */
+		if (a[0] && id == FZ_DMAPP_dmapp_sheap_free)
+			zero_block(k);
 		break;
 	}
 	case FZ_DMAPP_dmapp_sheap_malloc:
@@ -381,12 +412,19 @@ static void after(struct fz_prog *p, int id, const uint64_t *a, uint64_t rc)
 {
 	switch (id) {
 	case FZ_DMAPP_dmapp_init:
-		if (rc == DMAPP_RC_SUCCESS)
+		if (rc == DMAPP_RC_SUCCESS) {
 			went_up(p);
+			ext.dirty = 1;
+		}
 		break;
 	case FZ_DMAPP_dmapp_finalize:
-		if (rc == DMAPP_RC_SUCCESS)
+		if (rc == DMAPP_RC_SUCCESS) {
 			went_down();
+			ext.dirty = 1;
+		}
+		break;
+	case FZ_DMAPP_dmapp_set_rma_attrs:
+		ext.dirty |= rc == DMAPP_RC_SUCCESS;
 		break;
 	case FZ_DMAPP_dmapp_sheap_malloc:
 		if (rc && ext.up)
@@ -394,8 +432,10 @@ static void after(struct fz_prog *p, int id, const uint64_t *a, uint64_t rc)
 		break;
 	case FZ_DMAPP_dmapp_sheap_realloc: {
 		int k = sheap_find(a[0]);
-		if (k >= 0 && (rc || a[1] == 0))
+		if (k >= 0 && (rc || a[1] == 0)) {
 			ext.sheap[k].len = 0;	/* moved or freed */
+			ext.moved |= rc != a[0];
+		}
 		if (rc && ext.up)
 			sheap_add(rc, a[1] ? a[1] : 1);
 		break;
@@ -406,15 +446,21 @@ static void after(struct fz_prog *p, int id, const uint64_t *a, uint64_t rc)
 			ext.sheap[k].len = 0;
 		break;
 	}
-	case FZ_DMAPP_dmapp_mem_register:
-		if (rc == DMAPP_RC_SUCCESS && p->honest[0] && p->honest[1] && a[2])
-			for (int k = 0; k < NREG; k++)
+	case FZ_DMAPP_dmapp_mem_register: {
+		int k = 0;
+		if (rc != DMAPP_RC_SUCCESS)
+			break;
+		if (p->honest[0] && p->honest[1] && a[2])
+			for (; k < NREG; k++)
 				if (!ext.reg[k].len) {
 					ext.reg[k] = (struct block){ a[0], a[1] };
 					ext.regdesc[k] = ext.seg[2];
 					break;
 				}
+		ext.dirty |= k == NREG || !a[2] || !p->honest[0] ||
+			!p->honest[1];	/* a registration it cannot undo */
 		break;
+	}
 	case FZ_DMAPP_dmapp_mem_unregister:
 		if (rc == DMAPP_RC_SUCCESS && ext.segkind[0] == SEG_REG)
 			ext.reg[ext.segreg[0]].len = 0;
@@ -432,14 +478,56 @@ static void after(struct fz_prog *p, int id, const uint64_t *a, uint64_t rc)
 	}
 }
 
-/* Every program ends with the job finalized (its syncids, blocks and
- * registrations die with it). */
+/* Unless the fixture is kept (fz_dmapp_restore), a program ends with
+ * the job finalized: its syncids, blocks and registrations die with it. */
 static void reset(struct fz_prog *p)
 {
-	if (p->fns)	/* SUCCESS also when not initialized (E-DMAPP-041) */
-		call(p, FZ_DMAPP_dmapp_finalize, 0, 0);
-	went_down();
+	if (!p->fix_built) {
+		/* SUCCESS also when not initialized (E-DMAPP-041) */
+		if (p->fns)
+			call(p, FZ_DMAPP_dmapp_finalize, 0, 0);
+		went_down();
+	}
 	ext.ref_slot = -1;
+	ext.dirty = ext.moved = 0;
+}
+
+/* The job as the fixture left it: what the program started completed,
+ * its blocks zeroed and freed, its registrations undone, the window of
+ * the data segment zeroed.  0 (the job then finalized by reset) when
+ * the program changed the job in a way this cannot undo. */
+int fz_dmapp_restore(struct fz_prog *p)
+{
+	if (!ext.up || ext.dirty || ext.moved)
+		return 0;
+	for (int s = 0; s < p->nh; s++) {
+		dmapp_syncid_handle_t h;
+		if (p->h[s].kind != FZ_DMAPP_H_SYNCID ||
+				p->h[s].state != FZ_H_LIVE)
+			continue;
+		memcpy(&h, p->h[s].v, sizeof h);
+		uint64_t rc = call(p, FZ_DMAPP_dmapp_syncid_wait, U(&h), 0);
+		if (rc != DMAPP_RC_SUCCESS && rc != DMAPP_RC_TRANSACTION_ERROR)
+			return 0;
+	}
+	uint64_t rc = call(p, FZ_DMAPP_dmapp_gsync_wait, 0, 0);
+	if (rc != DMAPP_RC_SUCCESS && rc != DMAPP_RC_TRANSACTION_ERROR)
+		return 0;
+	for (int k = 0; k < NSHEAP; k++)
+		if (ext.sheap[k].len) {
+			zero_block(k);
+			call(p, FZ_DMAPP_dmapp_sheap_free, ext.sheap[k].addr, 0);
+			ext.sheap[k].len = 0;
+		}
+	for (int k = 0; k < NREG; k++)
+		if (ext.reg[k].len) {
+			if (call(p, FZ_DMAPP_dmapp_mem_unregister,
+					U(&ext.regdesc[k]), 0) != DMAPP_RC_SUCCESS)
+				return 0;
+			ext.reg[k].len = 0;
+		}
+	memset(window, 0, sizeof window);
+	return 1;
 }
 
 /* E-DMAPP-041: before dmapp_init and after dmapp_finalize every
@@ -480,7 +568,7 @@ void *fz_dmapp_fns_dl(void *dl)
 }
 
 /* A job of one PE with a small symmetric heap. */
-void fz_dmapp_setup(struct fz_prog *p)
+void fz_dmapp_fixture(struct fz_prog *p)
 {
 	dmapp_rma_attrs_t want = { .max_outstanding_nb = 64,
 		.offload_threshold = DMAPP_OFFLOAD_THRESHOLD,
