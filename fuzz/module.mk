@@ -35,7 +35,7 @@ FUZZ_IMPL   ?=
 FZ_NIC_COV  := -fno-sanitize-coverage=trace-cmp
 FZ_NOCMP_SRC := ref/nic/% ref/dmapp/arena.c
 # targets that keep a fixture between programs (fuzz/targets.c)
-FZ_FIXTURE_TARGETS := ugni_post ugni_smsg dmapp dmapp_attrs
+FZ_FIXTURE_TARGETS := ugni_post ugni_smsg dmapp dmapp_attrs udapl udapl_attrs
 
 $(FZ)/gen/%_table.h: vectors/%/calls.json vectors/%/errata.json \
                      fuzz/%/kinds.json fuzz/gen_table.py

@@ -697,21 +697,27 @@ static void fixture(struct fz_prog *p)
 	p->fix_built = 1;
 }
 
-/* The call that destroys handles of kind k, or -1. */
+/* The call that destroys handles of kind k with the fewest parameters
+ * (a connection request is rejected, not accepted), or -1. */
 static int destroyer(const struct fz_api *api, int k)
 {
+	int best = -1;
+
 	for (int id = 0; id < api->ncalls; id++) {
 		const struct fz_call *c = &api->calls[id];
 		if (c->destroy_param >= 0 &&
 				c->params[c->destroy_param].kind == FZ_HANDLE &&
-				c->params[c->destroy_param].arg == k)
-			return id;
+				c->params[c->destroy_param].arg == k &&
+				(best < 0 || c->nparams < api->calls[best].nparams))
+			best = id;
 	}
-	return -1;
+	return best;
 }
 
 int fz_restore_handles(struct fz_prog *p)
 {
+	if (p->nh >= FZ_MAX_HANDLES)
+		return 0;	/* the table was full: objects it did not hold */
 	for (int s = 0; s < p->fix_n; s++)
 		if (p->h[s].state != FZ_H_LIVE)
 			return 0;
@@ -731,8 +737,8 @@ int fz_restore_handles(struct fz_prog *p)
 				a[i] = handle_value(p, q->arg, p->h[s].parent >= 0
 					&& p->h[p->h[s].parent].kind == q->arg ?
 					p->h[s].parent : fz_live(p, q->arg, 0), 0);
-			else
-				return 0;
+			else if (q->kind != FZ_INT)
+				return 0;	/* (integers: 0, e.g. abrupt) */
 		}
 		if (!p->api->invoke(p->fns, id, a, &rc) ||
 				(c->checked && (long long)rc != p->api->success))

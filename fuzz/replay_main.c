@@ -64,11 +64,24 @@ static int fresh_digest(const struct fz_target *t, void *fns,
 	return n == sizeof *d ? 0 : -1;
 }
 
+/* The trace of one file in a fresh process, on stdout. */
+static void fresh_trace(const struct fz_target *t, void *fns, const char *path)
+{
+	fflush(stdout);
+	if (fork() == 0) {
+		alarm(LIMIT_SECONDS);
+		run_file(t, fns, path);
+		fz_print_trace(fz_target_last(), stdout);
+		exit(0);
+	}
+	wait(NULL);
+}
+
 static int sequence(const struct fz_target *t, void *fns, int n,
 		char **files)
 {
 	uint64_t *fresh = calloc((size_t)n, sizeof *fresh);
-	int differ = 0;
+	int differ = 0, fd[2], first = -1;
 
 	for (int i = 0; i < n; i++)
 		if (fresh_digest(t, fns, files[i], &fresh[i]) != 0) {
@@ -76,15 +89,43 @@ static int sequence(const struct fz_target *t, void *fns, int n,
 				files[i]);
 			differ = 1;
 		}
+	/* the sequence in a child, so that this process stays fresh for
+	 * the fresh trace of the first difference */
+	if (pipe(fd) != 0)
+		return 1;
 	fflush(stdout);
-	for (int i = 0; i < n; i++) {
-		run_file(t, fns, files[i]);
-		if (fz_trace_digest(fz_target_last()) != fresh[i]) {
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(fd[0]);
+		alarm(LIMIT_SECONDS * 10);
+		for (int i = 0; i < n; i++) {
+			run_file(t, fns, files[i]);
+			if (fz_trace_digest(fz_target_last()) == fresh[i])
+				continue;
 			printf("DIFFERS %s: after %d program(s) in the same "
 				"process its trace is not the fresh one\n",
 				files[i], i);
-			differ = 1;
+			if (first < 0) {
+				first = i;
+				printf("--- in sequence:\n");
+				fz_print_trace(fz_target_last(), stdout);
+			}
 		}
+		fflush(stdout);
+		exit(write(fd[1], &first, sizeof first) == sizeof first ? 0 : 1);
+	}
+	close(fd[1]);
+	int st = 0;
+	if (read(fd[0], &first, sizeof first) != sizeof first) {
+		printf("FAILED  the sequence did not finish\n");
+		differ = 1;
+	}
+	close(fd[0]);
+	waitpid(pid, &st, 0);
+	if (first >= 0) {
+		printf("--- fresh:\n");
+		fresh_trace(t, fns, files[first]);
+		differ = 1;
 	}
 	printf("%s: %d program(s) in sequence, %s\n", t->name, n,
 		differ ? "traces differ" : "each trace equals its fresh one");

@@ -20,9 +20,11 @@ const struct fz_target fz_targets[] = {
 		.only = fz_dmapp_attrs_calls, .fixture = fz_dmapp_fixture,
 		.restore = fz_dmapp_restore },
 	{ "udapl", API(udapl), .library = "libdat.so",
-		.setup = fz_udapl_setup },
+		.setup = fz_udapl_setup, .fixture = fz_udapl_fixture,
+		.restore = fz_udapl_restore },
 	{ "udapl_attrs", API(udapl), .library = "libdat.so",
-		.only = fz_udapl_attrs_calls, .setup = fz_udapl_attrs_setup },
+		.only = fz_udapl_attrs_calls, .setup = fz_udapl_attrs_setup,
+		.fixture = fz_udapl_fixture, .restore = fz_udapl_restore },
 	{ .name = NULL }
 };
 

@@ -39,6 +39,8 @@ extern const int fz_dmapp_attrs_calls[];
 extern const struct fz_api fz_api_udapl;
 void *fz_udapl_fns_dl(void *dl);
 void fz_udapl_setup(struct fz_prog *p);
+void fz_udapl_fixture(struct fz_prog *p);
+int fz_udapl_restore(struct fz_prog *p);
 void fz_udapl_attrs_setup(struct fz_prog *p);
 extern const int fz_udapl_attrs_calls[];
 
