@@ -156,6 +156,11 @@ def fnptr_decl(call, name):
     return f"{call['returns']} (*{name})({args})"
 
 
+def cstr(text):
+    """text as a C string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def cast_arg(p, i, byvalue=None):
     t = p["type"].strip()
     ref = (byvalue or {}).get(t)
@@ -168,6 +173,31 @@ def cast_arg(p, i, byvalue=None):
     if "*" in t:
         return f"({t})(uintptr_t)a[{i}]"
     return f"({t})a[{i}]"
+
+
+def pointee(p, byvalue=None):
+    """The C type a pointer parameter points to (finding programs give
+    it a variable of that type), or None: void, function pointers and
+    non-pointers."""
+    t = p["type"].strip()
+    if (byvalue or {}).get(t) and not byvalue[t].startswith("int:"):
+        return t	# a structure by value: passed as its address
+    if t.endswith("[]"):
+        t = t[:-2].strip() + " *"
+    if "*" not in t or "(" in t:
+        return None
+    t = t[:t.rindex("*")].strip()
+    if t.startswith("const "):
+        t = t[6:].strip()
+    return None if t == "void" else t
+
+
+def c_template(c, byvalue=None):
+    """The call as C source with @<i> for argument i (a uint64_t
+    expression), cast as the interpreter casts it."""
+    args = ", ".join(cast_arg(p, i, byvalue).replace(f"a[{i}]", f"(@{i})")
+                     for i, p in enumerate(c["params"]))
+    return f"{c['name']}({args})"
 
 
 def generate(vec_dir, kinds_path):
@@ -216,6 +246,11 @@ def generate(vec_dir, kinds_path):
     for h in K.handles:
         w(f"\tsizeof({spec['handles'][h]['type']}),")
     w("};")
+    w(f"static const char *const fz_{api}_handle_types[] = {{")
+    for h in K.handles:
+        w(f"\t{cstr(spec['handles'][h]['type'])},")
+    w("};")
+    w(f'#define FZ_{api.upper()}_HEADER "{spec["header"]}"')
     w(f"enum fz_{api}_struct {{")
     for i, s in enumerate(K.structs):
         w(f"\tFZ_{api.upper()}_S_{s.upper()} = {i},")
@@ -230,7 +265,10 @@ def generate(vec_dir, kinds_path):
             for i, p in enumerate(params):
                 kind, arg, size = K.param(c["name"], i, p, params)
                 cmp = 0 if f"{c['name']}.{p['name']}" in nocmp else 1
-                w(f'\t{{ {kind}, {arg}, {size}, {cmp}, "{p["name"]}" }},')
+                pt = pointee(p, spec.get("byvalue"))
+                w(f'\t{{ {kind}, {arg}, {size}, {cmp}, "{p["name"]}", '
+                  f'{cstr(pt) if pt else "0"}, '
+                  f'{"sizeof(%s)" % pt if pt else 0} }},')
             w("};")
         codes = allowed_codes(c, errata, prefix, only)
         if codes:
@@ -251,7 +289,9 @@ def generate(vec_dir, kinds_path):
           f'{"fz_%s_p_%s" % (api, cid) if c["params"] else "0"}, '
           f'{len(codes)}, {"fz_%s_rc_%s" % (api, cid) if codes else "0"}, '
           f'{dparam}, {1 if d and d.get("cascade") else 0}, '
-          f'{1 if c["returns"] == spec["return_type"] else 0} }},')
+          f'{1 if c["returns"] == spec["return_type"] else 0}, '
+          f'{cstr(c_template(c, spec.get("byvalue")))}, '
+          f'{cstr(c["returns"])} }},')
     w("};")
     w("")
     cleanup = [c["name"] for c in calls if c["name"] in spec.get("cleanup", [])]

@@ -22,9 +22,9 @@ FZ_UGNI_SRC := $(wildcard ref/nic/*.c) $(wildcard ref/ugni/*.c)
 FZ_APIS     := ugni dmapp udapl
 # Every binary holds every API file (they name no library symbol) and
 # the direct.c of its own API, which binds the library it is linked with.
-FZ_API_SRC  := fuzz/prog.c fuzz/targets.c $(foreach a,$(FZ_APIS),fuzz/$(a)/$(a)_api.c)
+FZ_API_SRC  := fuzz/prog.c fuzz/emit.c fuzz/targets.c $(foreach a,$(FZ_APIS),fuzz/$(a)/$(a)_api.c)
 FZ_COMMON   := $(FZ_API_SRC) fuzz/ugni/direct.c
-FZ_HDRS     := fuzz/prog.h fuzz/targets.h $(foreach a,$(FZ_APIS),$(FZ)/gen/$(a)_table.h)
+FZ_HDRS     := fuzz/prog.h fuzz/emit.h fuzz/targets.h $(foreach a,$(FZ_APIS),$(FZ)/gen/$(a)_table.h)
 FZ_PMI_SRC  := $(wildcard ref/pmi/*.c)
 FZ_DMAPP_SRC := $(wildcard ref/dmapp/*.c)
 FZ_DAT_SRC  := $(wildcard ref/udapl/registry/*.c)

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "prog.h"
+#include "emit.h"
 
 static const uint64_t boundary[] = {
 	0, 1, 2, 3, 4, 7, 8, 63, 64, 127, 128, 255, 256, 4095, 4096, 4097,
@@ -253,6 +254,23 @@ static void fz_callback_fn(void *entry, void *context)
 	callback_calls++;
 }
 
+const void *fz_callback_address(void)
+{
+	return (const void *)(uintptr_t)fz_callback_fn;
+}
+
+int fz_invoke(struct fz_prog *p, int id, const uint64_t *a, uint64_t *rc)
+{
+	int ok;
+
+	if (p->rec)
+		fz_rec_call(p, id, a, p->in_step);
+	ok = p->api->invoke(p->fns, id, a, rc);
+	if (p->rec)
+		fz_rec_return(p, id, *rc, ok);
+	return ok;
+}
+
 static uint64_t mix(uint64_t h, uint64_t v)
 {
 	h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
@@ -475,9 +493,16 @@ static void after_call(struct fz_prog *p, const struct fz_call *c,
 	if (ok && c->destroy_param >= 0) {
 		int s = p->slot[c->destroy_param];
 		if (s >= 0 && p->h[s].state == FZ_H_STALE &&
-				c->params[c->destroy_param].kind == FZ_HANDLE)
+				c->params[c->destroy_param].kind == FZ_HANDLE &&
+				!p->failed) {
+			char cond[64], b[32];
 			fz_fail(p, "%s succeeded on a handle already destroyed",
 					c->name);
+			snprintf(cond, sizeof cond, "rc == %s",
+				fz_rc_str(p, (uint64_t)p->api->success, b,
+				sizeof b));
+			fz_rec_finding(p, cond, p->why);
+		}
 		if (s >= 0) {
 			if (c->cascade)
 				kill_tree(p, s);
@@ -504,6 +529,7 @@ static void after_call(struct fz_prog *p, const struct fz_call *c,
 			h->state = FZ_H_LIVE;
 			h->parent = (int16_t)parent;
 			memcpy(h->v, o, q->size > 16 ? 16 : q->size);
+			fz_rec_handle(p, s);
 			for (int k = 0; k < c->nparams; k++) {
 				if (c->params[k].kind == FZ_REGION) {
 					h->addr = a[k];
@@ -575,6 +601,7 @@ int fz_adopt(struct fz_prog *p, int kind, const void *value, int parent,
 			p->api->handle_sizes[kind]);
 	p->h[s].addr = addr;
 	p->h[s].len = len;
+	fz_rec_handle(p, s);
 	return s;
 }
 
@@ -620,6 +647,7 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 	p->arena = arena;
 	if (api->reset)
 		api->reset(p);
+	fz_rec_region(p, "arena", arena, FZ_ARENA);
 	if (p->fixture)
 		fixture(p);
 	if (p->setup)
@@ -647,22 +675,30 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 			fprintf(stderr, ")%s%s\n", st->note[0] ? "  " : "",
 					st->note);
 		}
-		if (!api->invoke(fns, id, a, &rc)) {
+		p->in_step = 1;
+		int present = fz_invoke(p, id, a, &rc);
+		p->in_step = 0;
+		if (!present) {
 			st->absent = 1;
 			st->digest = ~0ull;
 			continue;
 		}
 		st->rc = rc;
 		if (c->checked && !rc_allowed(c, rc) && !(api->allowed &&
-				api->allowed(p, id, rc)) && !known(p, c, rc)) {
+				api->allowed(p, id, rc)) && !known(p, c, rc) &&
+				!p->failed) {
 			char b[32];
 			fz_fail(p, "%s returned %s, not a code its page lists",
 					c->name, fz_rc_str(p, rc, b, sizeof b));
+			fz_rec_rc_check(p, c, p->why);
 		}
 		after_call(p, c, a, rc, st);
 		if (api->after)
 			api->after(p, id, a, rc);
+		if (p->failed)	/* a model invariant (the API file's) */
+			fz_rec_comment(p, p->why);
 	}
+	fz_rec_stop(p);
 	free(scratch);
 	if (!p->fix_built || !p->restore || !p->restore(p)) {
 		cleanup(p);

@@ -45,6 +45,8 @@ struct fz_param {
 	uint16_t size;
 	uint8_t compare;	/* output compared in differential mode */
 	const char *name;
+	const char *pointee;	/* C type a pointer points to, or NULL */
+	unsigned psize;		/* its size */
 };
 
 struct fz_rc {
@@ -62,6 +64,8 @@ struct fz_call {
 	int8_t destroy_param;		/* destroys the handle in this param */
 	uint8_t cascade;		/* ...and everything created under it */
 	uint8_t checked;		/* returns a status code */
+	const char *ctmpl;		/* C call, @<i>: argument i (emit.c) */
+	const char *returns;		/* C return type */
 };
 
 #define FZ_MAX_PARAMS   12
@@ -122,6 +126,8 @@ struct fz_api {
 	void (*reset)(struct fz_prog *p);
 	/* Name a return value for the trace (NULL: print the number). */
 	const char *(*rc_name)(uint64_t rc);
+	const char *header;			/* the API's header (emit.c) */
+	const char *const *handle_types;	/* C type of each handle kind */
 };
 
 struct fz_prog {
@@ -142,6 +148,8 @@ struct fz_prog {
 	struct fz_handle fix_h[FZ_FIXTURE];
 	uint64_t fix_pool[FZ_POOL];
 	unsigned fix_npool;
+	struct fz_rec *rec;		/* recording as C (emit.h), or NULL */
+	int in_step;			/* the interpreter's call is being made */
 	/* One program: cleared by fz_run (from here on). */
 	const struct fz_api *api;
 	const void *fns;
@@ -179,6 +187,11 @@ void fz_pool_add(struct fz_prog *p, uint64_t v);
 int fz_adopt(struct fz_prog *p, int kind, const void *value, int parent,
 		uint64_t addr, uint64_t len);
 int fz_live(const struct fz_prog *p, int kind, int n);
+
+/* Make call id (recorded when p->rec is set); 0: not exported. */
+int fz_invoke(struct fz_prog *p, int id, const uint64_t *a, uint64_t *rc);
+/* The event handler the interpreter passes for FZ_CALLBACK. */
+const void *fz_callback_address(void);
 
 void fz_fail(struct fz_prog *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -14,14 +14,28 @@
  * process; a program whose trace (calls, return codes, compared
  * outputs, verdict) differs between the two is reported, and the exit
  * status is 1.
+ *
+ *   fuzz-replay --emit DIR TARGET FILE...
+ *
+ * Each file that fails (an oracle, a crash, a hang) becomes DIR/<name>.c:
+ * the program as plain calls of the API (emit.c), the oracle as a check
+ * that returns 1, the cc line that builds it in its opening comment
+ * (RDMACTS_EMIT_INCLUDE, RDMACTS_EMIT_LIBDIR: the directories it names).
+ * Failures with the same signature (the oracle's message without its
+ * numbers, or the signal and the call that crashed) are written once.
+ * Prints one line per file; exit 1 if any program was written.
  */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "targets.h"
+#include "emit.h"
+#include <ctype.h>
+#include <libgen.h>
 
 #define LIMIT_SECONDS 20
 
@@ -133,8 +147,179 @@ static int sequence(const struct fz_target *t, void *fns, int n,
 	return differ;
 }
 
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text = NULL;
+	size_t n = 0;
+
+	if (!f)
+		return strdup("");
+	FILE *m = open_memstream(&text, &n);
+	int c;
+	while ((c = fgetc(f)) != EOF)
+		fputc(c, m);
+	fclose(f);
+	fclose(m);
+	return text;
+}
+
+/* The failure without its numbers: two findings of one cause compare
+ * equal. */
+static void signature(const char *why, char *out, size_t n)
+{
+	size_t l = 0;
+
+	for (const char *w = why; *w && l + 1 < n; w++)
+		if (!isxdigit((unsigned char)*w) || (w > why &&
+				isalpha((unsigned char)w[-1])))
+			out[l++] = *w;
+	out[l] = 0;
+}
+
+/* The last call written before a crash. */
+static void last_call(const char *body, char *out, size_t n)
+{
+	const char *at = NULL;
+
+	for (const char *b = body; (b = strstr(b, "\trc = ")) ||
+			(b = NULL); b++)
+		at = b;
+	snprintf(out, n, "%s", "?");
+	if (at) {
+		const char *e = strchr(at + 6, '(');
+		if (e)
+			snprintf(out, n, "%.*s", (int)(e - at - 6), at + 6);
+	}
+}
+
+static int emit(const struct fz_target *t, void *fns, const char *dir,
+		int n, char **files)
+{
+	static char seen[256][600];
+	int nseen = 0, wrote = 0;
+	const char *inc = getenv("RDMACTS_EMIT_INCLUDE");
+	const char *lib = getenv("RDMACTS_EMIT_LIBDIR");
+
+	if (!inc || !*inc)
+		inc = "include";
+	if (!lib || !*lib)
+		lib = "build/lib";
+	mkdir(dir, 0777);
+	for (int i = 0; i < n; i++) {
+		char name[256], decl[4200], body[4200], why[4200], out[4200];
+		char tmp[sizeof name];
+		snprintf(tmp, sizeof tmp, "%s", files[i]);
+		snprintf(name, sizeof name, "%s", basename(tmp));
+		for (char *c = name; *c; c++)
+			if (!isalnum((unsigned char)*c) && *c != '-')
+				*c = '_';
+		snprintf(decl, sizeof decl, "%s/.%s.decl", dir, name);
+		snprintf(body, sizeof body, "%s/.%s.body", dir, name);
+		snprintf(why, sizeof why, "%s/.%s.why", dir, name);
+		fflush(stdout);
+		pid_t pid = fork();
+		if (pid == 0) {
+			FILE *d = fopen(decl, "w"), *b = fopen(body, "w");
+			if (!d || !b)
+				exit(2);
+			alarm(LIMIT_SECONDS);
+			struct fz_prog *p = fz_target_last();
+			fz_rec_start(p, d, b, t->api->handle_types);
+			int failed = run_file(t, fns, files[i]);
+			FILE *w = fopen(why, "w");
+			if (w) {
+				fputs(p->why, w);
+				fclose(w);
+			}
+			exit(failed);
+		}
+		int st = 0;
+		waitpid(pid, &st, 0);
+		char *dtext = slurp(decl), *btext = slurp(body);
+		char *wtext = slurp(why), what[600], sig[600];
+		unlink(decl);
+		unlink(body);
+		unlink(why);
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+			printf("ok      %s\n", files[i]);
+		} else {
+			if (WIFSIGNALED(st)) {
+				char call[128];
+				last_call(btext, call, sizeof call);
+				snprintf(what, sizeof what, "%s in %s",
+					WTERMSIG(st) == SIGALRM ? "a hang" :
+					strsignal(WTERMSIG(st)), call);
+			} else {
+				snprintf(what, sizeof what, "%s", *wtext ? wtext :
+					"an oracle failed");
+			}
+			signature(what, sig, sizeof sig);
+			int dup = -1;
+			for (int k = 0; k < nseen; k++)
+				if (!strcmp(seen[k], sig))
+					dup = k;
+			if (dup >= 0) {
+				printf("dup     %s: %s (written already)\n",
+					files[i], what);
+			} else {
+				if (nseen < 256)
+					snprintf(seen[nseen++], sizeof seen[0],
+						"%s", sig);
+				snprintf(out, sizeof out, "%s/%s.c", dir, name);
+				FILE *f = fopen(out, "w");
+				if (!f) {
+					perror(out);
+					return 2;
+				}
+				fprintf(f, "/*\n * Finding %s of rdmacts fuzz target "
+					"%s, from the input %s.\n *\n"
+					" * observed: %s\n"
+					" * expected: every call returns a code its "
+					"page lists, no crash, no hang\n"
+					" *           (docs/fuzzing.md, \"Oracles\").\n"
+					" *\n * Build and run (returns 1, or crashes, "
+					"while the finding stands):\n"
+					" *   cc -std=c11 -I%s -o %s %s %s -L%s %s "
+					"-Wl,-rpath,%s && ./%s\n */\n",
+					name, t->name, files[i], what, inc, name,
+					out, "", lib, t->link, lib, name);
+				fprintf(f, "#include <stdint.h>\n#include <stdio.h>\n"
+					"#include <string.h>\n#include \"%s\"\n\n"
+					"#define U(x) ((uint64_t)(uintptr_t)(x))\n\n"
+					"static unsigned char arena[%u] "
+					"__attribute__((aligned(4096)));\n"
+					"static void callback(void *entry, void *ctx)\n"
+					"{\n\t(void)entry;\n\t(void)ctx;\n}\n\n",
+					t->api->header, FZ_ARENA);
+				fputs(dtext, f);
+				fprintf(f, "\nint main(void)\n{\n\tuint64_t rc = 0;\n\n"
+					"\t(void)rc;\n\t(void)callback;\n\t(void)arena;\n");
+				fputs(btext, f);
+				if (WIFSIGNALED(st))
+					fprintf(f, "\n\t/* observed: %s in the call "
+						"above */\n", what);
+				fprintf(f, "\treturn 0;\n}\n");
+				fclose(f);
+				printf("FINDING %s: %s\n", out, what);
+				wrote = 1;
+			}
+		}
+		free(dtext);
+		free(btext);
+		free(wtext);
+	}
+	return wrote;
+}
+
 int main(int argc, char **argv)
 {
+	const char *emit_dir = NULL;
+	if (argc > 2 && strcmp(argv[1], "--emit") == 0) {
+		emit_dir = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
 	int seq = argc > 1 && strcmp(argv[1], "--sequence") == 0;
 	if (seq) {
 		argv++;
@@ -154,6 +339,8 @@ int main(int argc, char **argv)
 	void *fns = fz_fns_direct(t);
 	if (seq)
 		return sequence(t, fns, argc - 2, argv + 2);
+	if (emit_dir)
+		return emit(t, fns, emit_dir, argc - 2, argv + 2);
 	for (int i = 2; i < argc; i++) {
 		pid_t pid;
 		/* a child that exits would flush the parent's lines again */

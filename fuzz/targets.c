@@ -7,22 +7,24 @@
 #define API(a) .api = &fz_api_##a, .fns_dl = fz_##a##_fns_dl
 
 const struct fz_target fz_targets[] = {
-	{ "ugni", API(ugni), .library = "libugni.so" },
-	{ "ugni_post", API(ugni), .library = "libugni.so",
+	{ "ugni", API(ugni), .library = "libugni.so", .link = "-lugni" },
+	{ "ugni_post", API(ugni), .library = "libugni.so", .link = "-lugni",
 		.only = fz_ugni_post_calls, .setup = fz_ugni_setup,
 		.fixture = fz_ugni_fixture, .restore = fz_ugni_restore },
-	{ "ugni_smsg", API(ugni), .library = "libugni.so",
+	{ "ugni_smsg", API(ugni), .library = "libugni.so", .link = "-lugni",
 		.only = fz_ugni_smsg_calls, .setup = fz_ugni_setup,
 		.fixture = fz_ugni_fixture, .restore = fz_ugni_restore },
 	{ "dmapp", API(dmapp), .library = "libdmapp.so",
+		.link = "-ldmapp -lugni -lpmi",
 		.fixture = fz_dmapp_fixture, .restore = fz_dmapp_restore },
 	{ "dmapp_attrs", API(dmapp), .library = "libdmapp.so",
+		.link = "-ldmapp -lugni -lpmi",
 		.only = fz_dmapp_attrs_calls, .fixture = fz_dmapp_fixture,
 		.restore = fz_dmapp_restore },
-	{ "udapl", API(udapl), .library = "libdat.so",
+	{ "udapl", API(udapl), .library = "libdat.so", .link = "-ldat",
 		.setup = fz_udapl_setup, .fixture = fz_udapl_fixture,
 		.restore = fz_udapl_restore },
-	{ "udapl_attrs", API(udapl), .library = "libdat.so",
+	{ "udapl_attrs", API(udapl), .library = "libdat.so", .link = "-ldat",
 		.only = fz_udapl_attrs_calls, .setup = fz_udapl_attrs_setup,
 		.fixture = fz_udapl_fixture, .restore = fz_udapl_restore },
 	{ .name = NULL }
@@ -52,7 +54,7 @@ void fz_target_prepare(const struct fz_target *t, struct fz_prog *p)
 
 static struct fz_prog p;
 
-const struct fz_prog *fz_target_last(void)
+struct fz_prog *fz_target_last(void)
 {
 	return &p;
 }

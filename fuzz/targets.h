@@ -14,6 +14,7 @@ struct fz_target {
 	const char *name;
 	const struct fz_api *api;
 	const char *library;		/* file name of the library */
+	const char *link;		/* how a program links it */
 	const int *only;		/* -1 ended; NULL: every call */
 	void (*setup)(struct fz_prog *p);
 	void *(*fns_dl)(void *dl);	/* bind a dlopen'ed library */
@@ -58,7 +59,7 @@ void fz_target_prepare(const struct fz_target *t, struct fz_prog *p);
 int fz_target_run(const struct fz_target *t, const void *fns,
 		const uint8_t *data, size_t size);
 
-/* The program fz_target_run ran last. */
-const struct fz_prog *fz_target_last(void);
+/* The program fz_target_run ran last (and runs next). */
+struct fz_prog *fz_target_last(void);
 
 #endif

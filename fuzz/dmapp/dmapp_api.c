@@ -84,7 +84,7 @@ static uint64_t call(struct fz_prog *p, int id, uint64_t a0, uint64_t a1)
 {
 	uint64_t a[FZ_MAX_PARAMS] = { a0, a1 }, rc = ~0ull;
 
-	p->api->invoke(p->fns, id, a, &rc);
+	fz_invoke(p, id, a, &rc);
 	return rc;
 }
 
@@ -556,6 +556,8 @@ const struct fz_api fz_api_dmapp = {
 	.after = after,
 	.reset = reset,
 	.rc_name = rc_name,
+	.header = FZ_DMAPP_HEADER,
+	.handle_types = fz_dmapp_handle_types,
 };
 
 void *fz_dmapp_fns_dl(void *dl)

@@ -134,7 +134,7 @@ static uint64_t call(struct fz_prog *p, int id, const uint64_t *args)
 	uint64_t a[FZ_MAX_PARAMS] = { 0 }, rc = ~0ull;
 
 	memcpy(a, args, sizeof a);
-	if (!p->api->invoke(p->fns, id, a, &rc))
+	if (!fz_invoke(p, id, a, &rc))
 		return ~0ull;
 	return rc;
 }
@@ -1008,6 +1008,8 @@ const struct fz_api fz_api_udapl = {
 	.after = after,
 	.reset = reset,
 	.rc_name = rc_name,
+	.header = FZ_UDAPL_HEADER,
+	.handle_types = fz_udapl_handle_types,
 };
 
 void *fz_udapl_fns_dl(void *dl)

@@ -297,6 +297,8 @@ const struct fz_api fz_api_ugni = {
 	.after = after,
 	.reset = reset,
 	.rc_name = rc_name,
+	.header = FZ_UGNI_HEADER,
+	.handle_types = fz_ugni_handle_types,
 };
 
 void *fz_ugni_fns_dl(void *dl)
@@ -342,7 +344,7 @@ static uint64_t call(struct fz_prog *p, int id, uint64_t a0, uint64_t a1,
 {
 	uint64_t a[FZ_MAX_PARAMS] = { a0, a1, a2, a3, a4, a5, a6, 0 }, rc = ~0ull;
 
-	p->api->invoke(p->fns, id, a, &rc);
+	fz_invoke(p, id, a, &rc);
 	return rc;
 }
 
