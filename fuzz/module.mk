@@ -172,6 +172,8 @@ check-fuzz-regressions: $(LIBDIR)/libugni.so $(FZ)/bin/fuzz-replay $(FZ)/bin/fuz
 	    SANITIZED=$$($(MAKE) --no-print-directory -s fuzz-build >/dev/null 2>&1 && echo $(FZ)/bin) \
 	    FIXTURE_TARGETS="$(FZ_FIXTURE_TARGETS)" \
 	    $(FZ_UBSAN) sh fuzz/check.sh $(FZ)/bin/fuzz-replay $(FZ_TARGETS)
+	@echo "finding programs (fuzz/mutants):"
+	@sh fuzz/check_findings.sh $(FZ)/bin/fuzz-replay $(LIBDIR) $(FZ)/mutants
 
 CHECKS += check-fuzz-regressions
 

@@ -182,8 +182,8 @@ static void last_call(const char *body, char *out, size_t n)
 {
 	const char *at = NULL;
 
-	for (const char *b = body; (b = strstr(b, "\trc = ")) ||
-			(b = NULL); b++)
+	for (const char *b = strstr(body, "\trc = "); b;
+			b = strstr(b + 1, "\trc = "))
 		at = b;
 	snprintf(out, n, "%s", "?");
 	if (at) {
@@ -280,10 +280,11 @@ static int emit(const struct fz_target *t, void *fns, const char *dir,
 					" *           (docs/fuzzing.md, \"Oracles\").\n"
 					" *\n * Build and run (returns 1, or crashes, "
 					"while the finding stands):\n"
-					" *   cc -std=c11 -I%s -o %s %s %s -L%s %s "
-					"-Wl,-rpath,%s && ./%s\n */\n",
-					name, t->name, files[i], what, inc, name,
-					out, "", lib, t->link, lib, name);
+					" *   cc -std=c11 -I%s -o %.*s %s -L%s %s "
+					"-Wl,-rpath,%s && %.*s\n */\n",
+					name, t->name, files[i], what, inc,
+					(int)strlen(out) - 2, out, out, lib,
+					t->link, lib, (int)strlen(out) - 2, out);
 				fprintf(f, "#include <stdint.h>\n#include <stdio.h>\n"
 					"#include <string.h>\n#include \"%s\"\n\n"
 					"#define U(x) ((uint64_t)(uintptr_t)(x))\n\n"
