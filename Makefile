@@ -90,13 +90,13 @@ certify: all  ## certify IMPL (default: the reference) against the corpus
 coverage:  ## lcov line/branch coverage of ref/ under the corpus
 	@$(MAKE) --no-print-directory coverage-run
 
-fuzz-smoke:  ## run every fuzz target briefly from its seed corpus
-	@$(MAKE) --no-print-directory fuzz-build
-	@$(if $(FUZZ_IMPL),LD_LIBRARY_PATH="$(FUZZ_IMPL)") fuzz/run.sh $(FZ)/bin $(FUZZ_SMOKE_TIME) $(FZ)/smoke-corpus $(FZ)/smoke $(FZ_TARGETS)
+fuzz-smoke:  ## run every fuzz target briefly from its seed corpus [IMPL=dir COMPARE=dir|none]
+	@$(MAKE) --no-print-directory fuzz-tools
+	@$(FZ_RUN_ENV) fuzz/run.sh $(FZ)/bin $(FUZZ_SMOKE_TIME) $(FZ)/smoke-corpus $(FZ)/smoke $(or $(TARGET),$(FZ_TARGETS))
 
-fuzz:  ## long fuzzing runs (FUZZ_TIME=seconds)
-	@$(MAKE) --no-print-directory fuzz-build
-	@$(if $(FUZZ_IMPL),LD_LIBRARY_PATH="$(FUZZ_IMPL)") fuzz/run.sh $(FZ)/bin $(FUZZ_TIME) fuzz/corpus $(FZ)/runs $(or $(TARGET),$(FZ_TARGETS))
+fuzz:  ## long fuzzing runs (FUZZ_TIME=seconds) [IMPL=dir COMPARE=dir|none]
+	@$(MAKE) --no-print-directory fuzz-tools
+	@$(FZ_RUN_ENV) fuzz/run.sh $(FZ)/bin $(FUZZ_TIME) fuzz/corpus $(FZ)/runs $(or $(TARGET),$(FZ_TARGETS))
 
 bench:  ## bandwidth and message-rate tables, the scale table, the corpus run time
 	@$(MAKE) --no-print-directory bench-run bench-scale bench-corpus

@@ -12,7 +12,6 @@
  * either side), 2 usage or load error.
  */
 #include <dirent.h>
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,25 +23,12 @@ static const void *fns[2];
 static const char *impl[2];
 static struct fz_prog prog[2];
 
-static void *load(const char *dir, const char *lib)
-{
-	char path[4096];
-
-	snprintf(path, sizeof path, "%s/%s", dir, lib);
-	void *dl = dlmopen(LM_ID_NEWLM, path, RTLD_NOW | RTLD_LOCAL);
-	if (!dl)
-		fprintf(stderr, "fuzz-diff: %s\n", dlerror());
-	return dl;
-}
 
 static void run(int side, const uint8_t *d, size_t n)
 {
 	struct fz_prog *p = &prog[side];
 
 	fz_target_prepare(target, p);
-	/* the two sides share the API files' bookkeeping: each program
-	 * builds and tears down its own fixture */
-	p->restore = NULL;
 	fz_run(p, target->api, fns[side], d, n);
 }
 
@@ -51,17 +37,7 @@ static int first_difference(const uint8_t *d, size_t n)
 {
 	run(0, d, n);
 	run(1, d, n);
-	int m = prog[0].nsteps < prog[1].nsteps ? prog[0].nsteps :
-		prog[1].nsteps;
-	for (int i = 0; i < m; i++) {
-		const struct fz_step *a = &prog[0].steps[i], *b = &prog[1].steps[i];
-		if (a->absent != b->absent || a->rc != b->rc ||
-				a->digest != b->digest)
-			return i;
-	}
-	if (prog[0].nsteps != prog[1].nsteps || prog[0].failed != prog[1].failed)
-		return m;
-	return -1;
+	return fz_first_difference(&prog[0], &prog[1]);
 }
 
 /* Drop whole calls while the programs still differ. */
@@ -191,12 +167,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	unsetenv("RDMACTS_JOB_ID");
+	/* the two sides share the API files' bookkeeping */
+	fz_keep_fixture = 0;
 	for (int s = 0; s < 2; s++) {
 		impl[s] = argv[i + s];
-		void *dl = load(impl[s], target->library);
-		if (!dl)
+		fns[s] = fz_target_load(target, impl[s]);
+		if (!fns[s])
 			return 2;
-		fns[s] = target->fns_dl(dl);
 	}
 	unsigned count = 0;
 	for (int k = i + 2; k < argc; k++)

@@ -146,6 +146,19 @@ $(FZ)/bin/fuzz-diff: fuzz/diff.c $(FZ_API_SRC) $(FZ_HDRS)
 
 fuzz-build: $(FZ_BINS)  ## build the libFuzzer targets (clang)
 
+# What fuzz-smoke and fuzz need: the targets, the replays that write
+# finding programs, the plain reference (the differential's other side).
+fuzz-tools: $(FZ_BINS) $(FZ)/bin/fuzz-replay $(FZ)/bin/fuzz-replay-dmapp \
+            $(FZ)/bin/fuzz-replay-udapl
+
+# IMPL given (make fuzz-smoke IMPL=dir): fuzz that implementation
+# (docs/fuzzing.md, "Any implementation"); FUZZ_IMPL is its old name.
+FZ_IMPL_DIR := $(if $(filter command line environment override,$(origin IMPL)),$(abspath $(IMPL)),$(if $(FUZZ_IMPL),$(abspath $(FUZZ_IMPL))))
+FZ_RUN_ENV = RDMACTS_FUZZ_IMPL="$(FZ_IMPL_DIR)" \
+	RDMACTS_FUZZ_COMPARE="$(if $(filter none,$(COMPARE)),none,$(if $(COMPARE),$(abspath $(COMPARE))))" \
+	RDMACTS_FUZZ_REFERENCE="$(abspath $(LIBDIR))" FUZZ_REPLAY="$(FZ)/bin/fuzz-replay" \
+	FUZZ_FINDINGS="$(FZ)/findings"
+
 fuzz-repro:  ## replay one input: TARGET=ugni INPUT=file
 	@test -n "$(TARGET)" -a -n "$(INPUT)" || \
 	    { echo "usage: make fuzz-repro TARGET=<target> INPUT=<file>" >&2; exit 2; }

@@ -206,6 +206,16 @@ static int emit(const struct fz_target *t, void *fns, const char *dir,
 	if (!lib || !*lib)
 		lib = "build/lib";
 	mkdir(dir, 0777);
+	/* the causes written already, by earlier runs too */
+	char sigs[4200];
+	snprintf(sigs, sizeof sigs, "%s/signatures.txt", dir);
+	FILE *sf = fopen(sigs, "r");
+	while (sf && nseen < 256 && fgets(seen[nseen], sizeof seen[0], sf)) {
+		seen[nseen][strcspn(seen[nseen], "\n")] = 0;
+		nseen++;
+	}
+	if (sf)
+		fclose(sf);
 	for (int i = 0; i < n; i++) {
 		char name[256], decl[4200], body[4200], why[4200], out[4200];
 		char tmp[sizeof name];
@@ -266,6 +276,10 @@ static int emit(const struct fz_target *t, void *fns, const char *dir,
 				if (nseen < 256)
 					snprintf(seen[nseen++], sizeof seen[0],
 						"%s", sig);
+				if ((sf = fopen(sigs, "a"))) {
+					fprintf(sf, "%s\n", sig);
+					fclose(sf);
+				}
 				snprintf(out, sizeof out, "%s/%s.c", dir, name);
 				FILE *f = fopen(out, "w");
 				if (!f) {

@@ -1,4 +1,5 @@
 /* targets.c: the table of fuzz targets (targets.h). */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,8 +50,10 @@ void fz_target_prepare(const struct fz_target *t, struct fz_prog *p)
 	p->nonly = n;
 	p->setup = t->setup;
 	p->fixture = t->fixture;
-	p->restore = t->restore;
+	p->restore = fz_keep_fixture ? t->restore : NULL;
 }
+
+int fz_keep_fixture = 1;
 
 static struct fz_prog p;
 
@@ -69,4 +72,32 @@ int fz_target_run(const struct fz_target *t, const void *fns,
 	fprintf(stderr, "rdmacts-fuzz %s: %s\ncall trace:\n", t->name, p.why);
 	fz_print_trace(&p, stderr);
 	return 1;
+}
+
+void *fz_target_load(const struct fz_target *t, const char *dir)
+{
+	char path[4096];
+
+	snprintf(path, sizeof path, "%s/%s", dir, t->library);
+	void *dl = dlmopen(LM_ID_NEWLM, path, RTLD_NOW | RTLD_LOCAL);
+	if (!dl) {
+		fprintf(stderr, "fuzz: %s\n", dlerror());
+		return NULL;
+	}
+	return t->fns_dl(dl);
+}
+
+int fz_first_difference(const struct fz_prog *a, const struct fz_prog *b)
+{
+	int m = a->nsteps < b->nsteps ? a->nsteps : b->nsteps;
+
+	for (int i = 0; i < m; i++) {
+		const struct fz_step *x = &a->steps[i], *y = &b->steps[i];
+		if (x->absent != y->absent || x->rc != y->rc ||
+				x->digest != y->digest)
+			return i;
+	}
+	if (a->nsteps != b->nsteps || a->failed != b->failed)
+		return m;
+	return -1;
 }

@@ -51,6 +51,10 @@ const struct fz_target *fz_target_find(const char *name);
 /* Functions of the library linked into the binary (fuzz/<api>/direct.c). */
 void *fz_fns_direct(const struct fz_target *t);
 
+/* 0: every program builds and tears down its fixture (two
+ * implementations in one process share the API files' bookkeeping). */
+extern int fz_keep_fixture;
+
 /* Make p a program of target t (its call subset, set-up and fixture). */
 void fz_target_prepare(const struct fz_target *t, struct fz_prog *p);
 
@@ -58,6 +62,14 @@ void fz_target_prepare(const struct fz_target *t, struct fz_prog *p);
  * trace to stderr and return 1. */
 int fz_target_run(const struct fz_target *t, const void *fns,
 		const uint8_t *data, size_t size);
+
+/* The functions of t's library in dir, loaded in a namespace of its own
+ * (dlmopen: two implementations coexist); NULL with a message. */
+void *fz_target_load(const struct fz_target *t, const char *dir);
+
+/* The first step at which two runs of one input differ (return code,
+ * compared outputs, an absent call, the verdict), or -1. */
+int fz_first_difference(const struct fz_prog *a, const struct fz_prog *b);
 
 /* The program fz_target_run ran last (and runs next). */
 struct fz_prog *fz_target_last(void);
