@@ -157,7 +157,8 @@ FZ_IMPL_DIR := $(if $(filter command line environment override,$(origin IMPL)),$
 FZ_RUN_ENV = RDMACTS_FUZZ_IMPL="$(FZ_IMPL_DIR)" \
 	RDMACTS_FUZZ_COMPARE="$(if $(filter none,$(COMPARE)),none,$(if $(COMPARE),$(abspath $(COMPARE))))" \
 	RDMACTS_FUZZ_REFERENCE="$(abspath $(LIBDIR))" FUZZ_REPLAY="$(FZ)/bin/fuzz-replay" \
-	FUZZ_FINDINGS="$(FZ)/findings"
+	FUZZ_FINDINGS="$(abspath $(FUZZ_FINDINGS))"
+FUZZ_FINDINGS ?= $(FZ)/findings
 
 fuzz-repro:  ## replay one input: TARGET=ugni INPUT=file
 	@test -n "$(TARGET)" -a -n "$(INPUT)" || \
@@ -195,3 +196,10 @@ FUZZ_BENCH_TIME ?= 20
 fuzz-bench:  ## executions/s of every fuzz target on one core, beside ugni (FUZZ_BENCH_TIME=s)
 	@$(MAKE) --no-print-directory fuzz-build
 	@fuzz/bench.sh $(FZ)/bin $(FUZZ_BENCH_TIME) $(FZ)/bench $(or $(TARGET),$(FZ_TARGETS))
+
+# The CI recipe (fuzz/ci/) against the reference and a mutant, a few
+# seconds of fuzzing each (needs clang for the fuzzing half).
+check-fuzz-ci: $(LIBDIR)/libugni.so $(FZ)/bin/fuzz-replay  ## test fuzz/ci/rdmacts-ci.sh
+	@sh fuzz/ci/test.sh $(FZ)/ci
+
+CHECKS += check-fuzz-ci

@@ -170,10 +170,19 @@ static void signature(const char *why, char *out, size_t n)
 {
 	size_t l = 0;
 
-	for (const char *w = why; *w && l + 1 < n; w++)
-		if (!isxdigit((unsigned char)*w) || (w > why &&
-				isalpha((unsigned char)w[-1])))
+	for (const char *w = why; *w && l + 1 < n; w++) {
+		if (w[0] == '0' && w[1] == 'x') {	/* 0x..., a value */
+			for (w += 2; isxdigit((unsigned char)w[1]); w++)
+				;
+			out[l++] = '#';
+		} else if (isdigit((unsigned char)*w) && (w == why ||
+				!isalnum((unsigned char)w[-1]) || isdigit((unsigned char)w[-1]))) {
+			if (!isdigit((unsigned char)w[1]))
+				out[l++] = '#';
+		} else {
 			out[l++] = *w;
+		}
+	}
 	out[l] = 0;
 }
 
