@@ -40,7 +40,7 @@ for diff in fuzz/mutants/*.diff; do
     if ! sh -c "$line" 2>"$dir/cc.log"; then
         echo "  FAILED  $name: $prog does not build: $line"; status=1; continue
     fi
-    "$bin" >/dev/null 2>&1; mrc=$?
+    LD_LIBRARY_PATH="$dir/lib" "$bin" >/dev/null 2>&1; mrc=$?
     LD_LIBRARY_PATH="$libdir" "$bin" >/dev/null 2>&1; rrc=$?
     if [ $mrc -ne 0 ] && [ $rrc -eq 0 ]; then
         echo "  ok      $name: $(basename "$prog") fails against the mutant (status $mrc), passes against the reference"

@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 #include "emit.h"
 
 #define MAX_TMP  512
@@ -137,18 +139,41 @@ static void literal(uint64_t v, char *out, size_t n)
 	snprintf(out, n, v < 10 ? "%llu" : "0x%llxull", (unsigned long long)v);
 }
 
-/* A static copy of the size bytes at addr, its pointers rewritten. */
-static void temporary(struct fz_prog *p, int call, int i, const char *type,
+/* Up to n bytes at addr into buf, as far as they are readable (a drawn
+ * pointer may be garbage); how many. */
+static unsigned readable(uint64_t addr, unsigned n, unsigned char *buf)
+{
+	struct iovec l = { buf, n }, rv = { (void *)(uintptr_t)addr, n };
+	ssize_t got = process_vm_readv(getpid(), &l, 1, &rv, 1, 0);
+
+	if (got == (ssize_t)n || n <= 1)
+		return got < 0 ? 0 : (unsigned)got;
+	/* a mapping may end inside: byte by byte up to its end */
+	unsigned k = 0;
+	for (; k < n; k++) {
+		struct iovec l1 = { buf + k, 1 }, r1 = { (char *)(uintptr_t)addr + k, 1 };
+		if (process_vm_readv(getpid(), &l1, 1, &r1, 1, 0) != 1)
+			break;
+	}
+	return k;
+}
+
+/* A static copy of the size bytes at addr, its pointers rewritten; 0
+ * when addr cannot be read (a garbage pointer stays a literal). */
+static int temporary(struct fz_prog *p, int call, int i, const char *type,
 		unsigned esize, uint64_t addr, unsigned size, int string)
 {
 	struct fz_rec *r = p->rec;
-	const unsigned char *b = (const unsigned char *)(uintptr_t)addr;
+	static unsigned char b[SNAP_MAX];
 	unsigned last = 0;
 
-	if (string)
-		size = (unsigned)strnlen((const char *)b, SNAP_MAX - 1) + 1;
 	if (size > SNAP_MAX)
 		size = SNAP_MAX;
+	size = readable(addr, size < 1 ? 1 : size, b);
+	if (!size)
+		return 0;
+	if (string)
+		size = (unsigned)strnlen((const char *)b, size - 1) + 1;
 	if (!esize)
 		esize = 1;
 	fprintf(r->decl, "static %s t%d_%d[%u];\n", type ? type : "unsigned char",
@@ -189,6 +214,7 @@ static void temporary(struct fz_prog *p, int call, int i, const char *type,
 	}
 	if (r->ntmp < MAX_TMP)
 		r->tmp[r->ntmp++] = (struct tmp){ addr, size, call, i };
+	return 1;
 }
 
 /* The expression of argument i of call c. */
@@ -226,9 +252,11 @@ static void argument(struct fz_prog *p, const struct fz_call *c, int call,
 			q->kind == FZ_OUT_ARRAY || q->kind == FZ_INOUT ||
 			q->kind == FZ_OUT_EVENT || q->kind == FZ_HANDLE_ARRAY))
 		size = FZ_SCRATCH;	/* the interpreter's scratch block */
-	temporary(p, call, i, type, esize, v, size,
-		!strcmp(type, "char") || !strcmp(type, "DAT_CHAR"));
-	snprintf(out, n, "U(t%d_%d)", call, i);
+	if (temporary(p, call, i, type, esize, v, size,
+			!strcmp(type, "char") || !strcmp(type, "DAT_CHAR")))
+		snprintf(out, n, "U(t%d_%d)", call, i);
+	else
+		literal(v, out, n);
 }
 
 void fz_rec_call(struct fz_prog *p, int id, const uint64_t *a, int interp)
@@ -331,6 +359,15 @@ void fz_rec_finding(struct fz_prog *p, const char *cond, const char *what)
 	fprintf(r->body, "\");\n\t\treturn 1;\n\t}\n");
 	fflush(r->body);
 	r->done = 1;
+}
+
+void fz_rec_setenv(struct fz_prog *p, const char *name, const char *value)
+{
+	struct fz_rec *r = p->rec;
+
+	if (!r || r->done)
+		return;
+	fprintf(r->body, "\tsetenv(\"%s\", \"%s\", 0);\n", name, value);
 }
 
 void fz_rec_comment(struct fz_prog *p, const char *what)

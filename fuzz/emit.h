@@ -24,6 +24,8 @@ void fz_rec_return(struct fz_prog *p, int id, uint64_t rc, int present);
 void fz_rec_handle(struct fz_prog *p, int s);
 /* The oracle that failed, after its call: `if (cond) return 1`. */
 void fz_rec_finding(struct fz_prog *p, const char *cond, const char *what);
+/* The set-up's environment: setenv(name, value, 0) in the program. */
+void fz_rec_setenv(struct fz_prog *p, const char *name, const char *value);
 /* A failure the program cannot check itself (a comment). */
 void fz_rec_comment(struct fz_prog *p, const char *what);
 /* ...the return-code oracle of call c. */

@@ -304,11 +304,13 @@ static int emit(const struct fz_target *t, void *fns, const char *dir,
 					" *\n * Build and run (returns 1, or crashes, "
 					"while the finding stands):\n"
 					" *   cc -std=c11 -I%s -o %.*s %s -L%s %s "
-					"-Wl,-rpath,%s && %.*s\n */\n",
+					"&& LD_LIBRARY_PATH=%s %.*s\n */\n",
 					name, t->name, files[i], what, inc,
 					(int)strlen(out) - 2, out, out, lib,
 					t->link, lib, (int)strlen(out) - 2, out);
-				fprintf(f, "#include <stdint.h>\n#include <stdio.h>\n"
+				fprintf(f, "#define _POSIX_C_SOURCE 200809L\n"
+					"#include <stdint.h>\n#include <stdio.h>\n"
+					"#include <stdlib.h>\n"
 					"#include <string.h>\n#include \"%s\"\n\n"
 					"#define U(x) ((uint64_t)(uintptr_t)(x))\n\n"
 					"static unsigned char arena[%u] "

@@ -47,7 +47,7 @@ line=$(sed -n 's/^ \*   \(cc .*\) && .*/\1/p' "$prog")
 if ! sh -c "$line" >/dev/null 2>&1; then
     echo "  FAILED  the mutant's finding program does not build: $line"
     status=1
-elif "${prog%.c}" >/dev/null 2>&1; then
+elif LD_LIBRARY_PATH="$mut/lib" "${prog%.c}" >/dev/null 2>&1; then
     echo "  FAILED  the mutant's finding program does not reproduce: ${prog%.c}"
     status=1
 else

@@ -27,6 +27,7 @@
 #include <string.h>
 #include "dmapp_table.h"
 #include "targets.h"
+#include "emit.h"
 
 #define NSHEAP 8
 #define NREG   8
@@ -579,6 +580,7 @@ void fz_dmapp_fixture(struct fz_prog *p)
 		.max_concurrency = 1 }, actual;
 
 	setenv("XT_SYMMETRIC_HEAP_SIZE", "1M", 0);
+	fz_rec_setenv(p, "XT_SYMMETRIC_HEAP_SIZE", "1M");
 	if (call(p, FZ_DMAPP_dmapp_init, U(&want), U(&actual)) ==
 			DMAPP_RC_SUCCESS)
 		went_up(p);
