@@ -65,15 +65,26 @@ class GenTable(unittest.TestCase):
 
     def test_handles_flow_from_out_to_in(self):
         text = generate()
-        self.assertIn('{ FZ_HANDLE_OUT, 0, sizeof(toy_handle_t), 1, "h" }',
-                      text)
-        self.assertIn('{ FZ_HANDLE, 0, 0, 1, "h" }', text)
+        # (the last two fields: the type an out pointer points to, its size)
+        self.assertIn('{ FZ_HANDLE_OUT, 0, sizeof(toy_handle_t), 1, "h", '
+                      '"toy_handle_t", sizeof(toy_handle_t) }', text)
+        self.assertIn('{ FZ_HANDLE, 0, 0, 1, "h", 0, 0 }', text)
 
     def test_destroy_and_cleanup(self):
         text = generate()
         self.assertRegex(text, r'\{ "TOY_Close", 1, fz_toy_p_TOY_Close, 1, '
-                               r'fz_toy_rc_TOY_Close, 0, 0, 1 \}')
+                               r'fz_toy_rc_TOY_Close, 0, 0, 1, ')
         self.assertRegex(text, r"fz_toy_cleanup\[\] = \{\s*FZ_TOY_TOY_Close")
+
+    def test_call_templates_for_finding_programs(self):
+        # a finding program makes the call as the interpreter does: the
+        # same casts, @<i> standing for argument i (fuzz/emit.c)
+        text = generate()
+        self.assertIn('"TOY_Open((uint32_t)(@0), (toy_handle_t *)(uintptr_t)(@1))", '
+                      '"toy_return_t" }', text)
+        self.assertIn('"TOY_Close((toy_handle_t)(@0))", "toy_return_t" }', text)
+        self.assertIn('fz_toy_handle_types[] = {\n\t"toy_handle_t",', text)
+        self.assertIn('#define FZ_TOY_HEADER "toy.h"', text)
 
     def test_data_objects_are_not_calls(self):
         self.assertIn("#define FZ_TOY_NCALLS 2", generate())
