@@ -10,6 +10,8 @@
  *    byte ring.  A sender reserves space by compare-and-swap on the
  *    peer's tail (a NIC atomic), writes the payload then the header,
  *    whose seq field equal to its ring position marks it complete.
+ *    Positions start one lap in (DAPL_RING), so the zero pages of a
+ *    freshly mapped ring never look complete and need no filling.
  *    The owner consumes messages in ring order and publishes head.
  *    A message that would wrap is preceded by a PAD message that fills
  *    the ring to its end.
@@ -24,6 +26,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include "../../nic/nic.h"
 #include "dapl.h"
@@ -66,6 +69,21 @@ static int attach_unique(struct wire *w)
 	return -1;
 }
 
+/* The ring is mapped, not allocated: its pages cost nothing until a
+ * message lands in them (an IA open is cheap). */
+static uint8_t *map_ring(void)
+{
+	void *r = mmap(NULL, DAPL_RING, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return r == MAP_FAILED ? NULL : r;
+}
+
+static void unmap_ring(uint8_t *ring)
+{
+	if (ring)
+		munmap(ring, DAPL_RING);
+}
+
 int wire_open(struct wire *w)
 {
 	static uint64_t tail_word;
@@ -78,12 +96,12 @@ int wire_open(struct wire *w)
 	w->cookie = (uint32_t)env_num("PMI_GNI_COOKIE", 0x5a5a0000);
 	w->nic_addr = nic_address();
 	w->ctl = aligned_alloc(64, CTL_SIZE);
-	w->ring = aligned_alloc(64, DAPL_RING);
+	w->ring = map_ring();
 	w->keys = calloc(DAPL_KEYS, sizeof *w->keys);
 	if (!w->ctl || !w->ring || !w->keys)
 		goto fail;
 	memset(w->ctl, 0, CTL_SIZE);
-	memset(w->ring, 0xff, DAPL_RING);	/* no header looks complete */
+	w->ctl->tail = w->ctl->head = DAPL_RING;	/* one lap in: seq 0 is stale */
 	if (attach_unique(w))
 		goto fail;
 	if (nic_mdd_set_vmdh_block(w->domain, 2) != NIC_OK)
@@ -104,7 +122,7 @@ fail_domain:
 	nic_domain_detach(w->domain);	/* releases its registrations */
 fail:
 	free(w->ctl);
-	free(w->ring);
+	unmap_ring(w->ring);
 	free(w->keys);
 	nic_leave();
 	return -1;
@@ -114,7 +132,7 @@ void wire_close(struct wire *w)
 {
 	nic_domain_detach(w->domain);
 	free(w->ctl);
-	free(w->ring);
+	unmap_ring(w->ring);
 	free(w->keys);
 	nic_leave();
 }
