@@ -469,6 +469,7 @@ static int known(const struct fz_prog *p, const struct fz_call *c, uint64_t rc)
 
 static void print_call(const struct fz_prog *p, int i, FILE *f);
 static void fixture(struct fz_prog *p);
+static void build_for_next(struct fz_prog *p);
 
 static int rc_allowed(const struct fz_call *c, uint64_t rc)
 {
@@ -707,7 +708,44 @@ int fz_run(struct fz_prog *p, const struct fz_api *api, const void *fns,
 	}
 	if (api->reset)
 		api->reset(p);
+	if (p->fixture && p->restore && !p->fix_built)
+		build_for_next(p);
 	return p->failed;
+}
+
+/* A fixture torn down is rebuilt by the program that tore it down, not
+ * by the next: its teardown's frees and the rebuild's allocations then
+ * fall in one input, which stays balanced unless something leaked.
+ * (libFuzzer re-runs every input that allocates more than it frees and
+ * scans the heap for leaks, which costs many programs.)  What the
+ * program reported (p->failed, p->why, its handles) stays as it was; a
+ * fixture that fails to build is torn down again and built, and its
+ * failure reported, by the next program. */
+static void build_for_next(struct fz_prog *p)
+{
+	static struct fz_handle h[FZ_MAX_HANDLES];
+	static uint64_t pool[FZ_POOL];
+	static char why[sizeof p->why];
+	int nh = p->nh, failed = p->failed;
+	unsigned npool = p->npool;
+
+	memcpy(h, p->h, sizeof h);
+	memcpy(pool, p->pool, sizeof pool);
+	memcpy(why, p->why, sizeof why);
+	p->nh = 0;
+	p->npool = 0;
+	p->failed = 0;
+	fixture(p);
+	if (p->failed || !p->fix_built) {
+		cleanup(p);
+		p->fix_built = 0;
+	}
+	memcpy(p->h, h, sizeof h);
+	memcpy(p->pool, pool, sizeof pool);
+	memcpy(p->why, why, sizeof why);
+	p->nh = nh;
+	p->npool = npool;
+	p->failed = failed;
 }
 
 /* The fixture's handles and pool as built, or built now. */

@@ -45,6 +45,8 @@ struct dmapp_ext {
 	int up;				/* dmapp_init succeeded, no finalize */
 	int dirty;			/* the program changed the job for good */
 	int moved;			/* freed heap memory not zeroed */
+	int attrs_set;			/* dmapp_set_rma_attrs succeeded */
+	dmapp_rma_attrs_t fixture_attrs;	/* what the fixture's init gave */
 	dmapp_jobinfo_t job;
 	struct block sheap[NSHEAP];
 	struct block reg[NREG];
@@ -425,7 +427,7 @@ static void after(struct fz_prog *p, int id, const uint64_t *a, uint64_t rc)
 		}
 		break;
 	case FZ_DMAPP_dmapp_set_rma_attrs:
-		ext.dirty |= rc == DMAPP_RC_SUCCESS;
+		ext.attrs_set |= rc == DMAPP_RC_SUCCESS;
 		break;
 	case FZ_DMAPP_dmapp_sheap_malloc:
 		if (rc && ext.up)
@@ -490,7 +492,27 @@ static void reset(struct fz_prog *p)
 		went_down();
 	}
 	ext.ref_slot = -1;
-	ext.dirty = ext.moved = 0;
+	ext.dirty = ext.moved = ext.attrs_set = 0;
+}
+
+/* Set the fixture's RMA attributes back; 1 when the job then reports
+ * exactly them. */
+static int restore_attrs(struct fz_prog *p)
+{
+	dmapp_rma_attrs_t now;
+
+	if (call(p, FZ_DMAPP_dmapp_set_rma_attrs, U(&ext.fixture_attrs), 0) !=
+			DMAPP_RC_SUCCESS)
+		return 0;
+	memset(&now, 0, sizeof now);
+	if (call(p, FZ_DMAPP_dmapp_get_rma_attrs, U(&now), 0) != DMAPP_RC_SUCCESS)
+		return 0;
+	const dmapp_rma_attrs_t *f = &ext.fixture_attrs;
+	return now.max_outstanding_nb == f->max_outstanding_nb &&
+		now.offload_threshold == f->offload_threshold &&
+		now.put_relaxed_ordering == f->put_relaxed_ordering &&
+		now.get_relaxed_ordering == f->get_relaxed_ordering &&
+		now.max_concurrency == f->max_concurrency;
 }
 
 /* The job as the fixture left it: what the program started completed,
@@ -528,7 +550,7 @@ int fz_dmapp_restore(struct fz_prog *p)
 			ext.reg[k].len = 0;
 		}
 	memset(window, 0, sizeof window);
-	return 1;
+	return !ext.attrs_set || restore_attrs(p);
 }
 
 /* E-DMAPP-041: before dmapp_init and after dmapp_finalize every
@@ -581,9 +603,12 @@ void fz_dmapp_fixture(struct fz_prog *p)
 
 	setenv("XT_SYMMETRIC_HEAP_SIZE", "1M", 0);
 	fz_rec_setenv(p, "XT_SYMMETRIC_HEAP_SIZE", "1M");
+	memset(&actual, 0, sizeof actual);
 	if (call(p, FZ_DMAPP_dmapp_init, U(&want), U(&actual)) ==
-			DMAPP_RC_SUCCESS)
+			DMAPP_RC_SUCCESS) {
 		went_up(p);
+		ext.fixture_attrs = actual;
+	}
 }
 
 /* dmapp_attrs: RMA attributes into init / set / get, then transfers

@@ -14,6 +14,9 @@
  * hexadecimal, separated by ':', under the key dmapp.<init>.<pe>, where
  * <init> counts the job's dmapp_init exchanges (every PE takes part in
  * each, also one whose set-up failed), since a key cannot be put twice.
+ * A PE's own record is kept, not read back, and a job of one PE, whose
+ * only peer is itself, publishes nothing (its init/finalize cycles do
+ * not grow the key-value space).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -52,6 +55,9 @@ dmapp_return_t dmapp_peer_publish(const struct dmapp_peer *me)
 	    (dmapp.kvsname = dmapp_calloc(1, (size_t)len + 1)) == NULL ||
 	    PMI_KVS_Get_my_name(dmapp.kvsname, len) != PMI_SUCCESS)
 		return DMAPP_RC_RESOURCE_ERROR;
+	dmapp.peer[dmapp.pe] = *me;
+	if (dmapp.npes == 1)
+		return DMAPP_RC_SUCCESS;
 	snprintf(text, sizeof text, "%" PRIx32 ":%" PRIx32 ":%" PRIx64
 		     ":%" PRIx64 ":%" PRIx64 ":%" PRIx64 ":%" PRIx64 ":%" PRIx64
 		     ":%" PRIx64 ":%" PRIx64, me->nic_addr, me->inst_id,
@@ -89,8 +95,9 @@ dmapp_return_t dmapp_peer_connect(dmapp_pe_t pe)
 	if (dmapp.ep[pe] != NULL)
 		return DMAPP_RC_SUCCESS;
 	record_key(key, pe);
-	if (PMI_KVS_Get(dmapp.kvsname, key, text, (int)sizeof text) != PMI_SUCCESS ||
-	    parse_record(text, p) != 0)
+	if (pe != dmapp.pe &&	/* our own record is kept (publish) */
+	    (PMI_KVS_Get(dmapp.kvsname, key, text, (int)sizeof text) != PMI_SUCCESS ||
+	     parse_record(text, p) != 0))
 		return DMAPP_RC_RESOURCE_ERROR;
 	if (GNI_EpCreate(dmapp.nic, dmapp.cq, &ep) != GNI_RC_SUCCESS)
 		return DMAPP_RC_RESOURCE_ERROR;
