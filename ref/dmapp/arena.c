@@ -105,6 +105,8 @@ void arena_release(struct arena *a, struct arena_block *b)
 
 int arena_resize(struct arena *a, struct arena_block *b, size_t size)
 {
+	if (size > a->size)	/* cannot fit; rounding it would wrap */
+		return -1;
 	size = round_up(size, a->align);
 	if (size == b->size)
 		return 0;

@@ -382,6 +382,24 @@ RT_TEST(r_fail, "dmapp.sheap_realloc.resource.failure_unchanged", "DMAPP-5.3.68-
 	dt_end();
 }
 
+/* A size no heap can hold, which rounding up to the block alignment
+ * would wrap to a small number: the block stays as it was and a later
+ * block does not overlap it. */
+RT_TEST(r_fail_huge, "dmapp.sheap_realloc.resource.huge_size_unchanged", "DMAPP-5.3.68-failure-unchanged")
+{
+	uint8_t *p, *q;
+
+	dt_start();
+	p = dmapp_sheap_malloc(64);
+	RT_EXPECT_TRUE(p != NULL, "DMAPP-5.3.68-failure-unchanged");
+	RT_EXPECT_TRUE(dmapp_sheap_realloc(p, SIZE_MAX) == NULL, "DMAPP-5.3.68-failure-unchanged");
+	q = dmapp_sheap_malloc(64);
+	RT_EXPECT_TRUE(q != NULL && (q >= p + 64 || q + 64 <= p), "DMAPP-5.3.68-failure-unchanged");
+	dmapp_sheap_free(q);
+	dmapp_sheap_free(p);
+	dt_end();
+}
+
 RT_TEST_ATTRS(r_moves, "dmapp.sheap_realloc.data.may_move_symmetric",
 	      "DMAPP-5.3.68-may-move,DMAPP-5.3.68-symmetric", "np=2")
 {
