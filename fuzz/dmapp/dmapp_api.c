@@ -213,13 +213,26 @@ static uint64_t esize(uint64_t type)
 /* Point the remote address of a transfer (param ai, segment si) into
  * memory of the program behind the segment; returns the room there
  * (UINT64_MAX: the address is left as drawn, the library must refuse). */
+/* A remote address left as drawn: never inside the data segment, whose
+ * every byte but the window is the fuzzer's (the arena among them, in
+ * .bss), so the library would accept it and write there; past the
+ * segment's end instead, where it must be refused. */
+static uint64_t outside_data(uint64_t v)
+{
+	uint64_t lo = U(ext.job.data_seg.addr), hi = lo + ext.job.data_seg.len;
+
+	return v >= lo && v < hi ? hi + (v & 0xF8) : v;
+}
+
 static uint64_t remote(struct fz_prog *p, uint64_t *a, int ai, int si)
 {
 	uint64_t v = a[ai], off = (v >> 3) ^ (v >> 17);
 	int k;
 
-	if (si < 0 || !a[si] || (v & 0xF00) == 0xF00)
+	if (si < 0 || !a[si] || (v & 0xF00) == 0xF00) {
+		a[ai] = outside_data(v);
 		return UINT64_MAX;
+	}
 	switch (ext.segkind[si]) {
 	case SEG_DATA:
 		off %= WINDOW - 15;
@@ -230,7 +243,7 @@ static uint64_t remote(struct fz_prog *p, uint64_t *a, int ai, int si)
 		for (int t = 0; t < NSHEAP && !ext.sheap[k].len; t++)
 			k = (k + 1) % NSHEAP;
 		if (!ext.sheap[k].len)
-			return UINT64_MAX;
+			break;
 		off %= ext.sheap[k].len > 16 ? ext.sheap[k].len - 15 : 1;
 		a[ai] = ext.sheap[k].addr + off;
 		return ext.sheap[k].len - off;
@@ -241,6 +254,7 @@ static uint64_t remote(struct fz_prog *p, uint64_t *a, int ai, int si)
 		return ext.reg[k].len - off;
 	}
 	(void)p;
+	a[ai] = outside_data(v);
 	return UINT64_MAX;
 }
 
