@@ -3,7 +3,8 @@
 Decision per offered API (docs/certification.md):
   NOT CONFORMANT  the library cannot be loaded, a documented call is not
                   exported (resolved as the loader does), or a mandatory
-                  conformance-tier test is FAIL, CRASH or TIMEOUT
+                  conformance-tier test, or one of an optional capability
+                  the implementation offers, is FAIL, CRASH or TIMEOUT
   INCOMPLETE      nothing broke, but something could not be shown: no
                   corpus, a corpus that cannot list its tests, unreadable
                   vectors, a mandatory test UNSUPPORTED, no tests at all
@@ -19,7 +20,7 @@ import shutil
 import sys
 import tempfile
 
-from harness import corpus, impl, report_html, report_junit, runner, vectors
+from harness import corpus, dapl_ia, impl, report_html, report_junit, runner, vectors
 from harness import verdicts as V
 
 RESULTS = "results.json"
@@ -72,7 +73,8 @@ def _record(test, result, v, rerun):
     rec = dict(api=test.api, name=test.name, call=test.call,
                clauses=test.clauses, attrs=test.attrs, np=test.np,
                needs=test.needs, tier=corpus.tier(test, v.clauses),
-               mandatory=corpus.mandatory(test, v.clauses), rerun=rerun)
+               mandatory=corpus.mandatory(test, v.clauses),
+               capability=corpus.capability(test, v.clauses), rerun=rerun)
     rec.update(result)
     rec["c_call"] = _call_of(rec, v)
     return rec
@@ -120,11 +122,14 @@ def _decide(a, records, filtered):
             return V.NO_TESTS_SELECTED
         a["notes"].append("no test was run")
         return V.INCOMPLETE
+    # A test of a capability the spec lets an implementation lack (its
+    # clauses name it) may be UNSUPPORTED; when it runs, the capability
+    # is offered and its failure decides like a mandatory test's.
     deciding = [r for r in records if r["tier"] == "conformance"
-                and r["mandatory"]]
-    broken = [r for r in deciding if r["verdict"] in V.BROKEN]
-    if broken:
+                and (r["mandatory"] or r.get("capability"))]
+    if any(r["verdict"] in V.BROKEN for r in deciding):
         return V.NOT_CONFORMANT
+    deciding = [r for r in deciding if r["mandatory"]]
     unsupported = [r for r in deciding if r["verdict"] == V.UNSUPPORTED]
     if unsupported:
         a["notes"].append(f"{len(unsupported)} mandatory test(s) UNSUPPORTED: "
@@ -217,6 +222,10 @@ def certify(args):
     filtered = bool(args.call or args.clause)
     started = datetime.datetime.now(datetime.timezone.utc)
     scratch = tempfile.mkdtemp(prefix="rdmacts-")
+    ia_default, ia_mt, ia_mt_from = dapl_ia.names(impl_dir)
+    # the tests' environment is this process's (runner.Context.env)
+    os.environ["RDMACTS_DAPL_IA"] = ia_default
+    os.environ["RDMACTS_DAPL_IA_MT"] = ia_mt
     ctx = runner.Context(impl_dir, args.timeout, args.launcher, scratch,
                          args.jobs, getattr(args, "limits", None))
     apis, vecs, exports, jobs, listed = {}, {}, {}, [], []
@@ -326,6 +335,7 @@ def certify(args):
         host=platform.node(), cores=os.cpu_count(),
         jobs=args.jobs or os.cpu_count(), timeout=args.timeout,
         launcher=args.launcher,
+        dapl_ia=dict(default=ia_default, threadsafe=ia_mt, threadsafe_from=ia_mt_from),
         filters=dict(api=args.api, call=args.call, clause=args.clause),
         rerun=previous is not None, overall=_overall(apis), apis=apis,
         tests=[r for api in apis for r in records[api]])
@@ -374,6 +384,10 @@ def _summary(doc, paths):
             cov = a["coverage"]
             line += (f"; clauses with a test: {cov['covered']} of "
                      f"{cov['testable']} testable")
+        ia = doc.get("dapl_ia")
+        if api == "udapl" and a["offered"] and ia:
+            line += (f"\n         IA {ia['default']}; multi-thread tests on "
+                     f"IA {ia['threadsafe']} ({ia['threadsafe_from']})")
         for n in a["notes"] + a["problems"]:
             line += f"\n         {n}"
         print(line)

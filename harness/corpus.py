@@ -97,6 +97,17 @@ def mandatory(test, clauses):
     return False
 
 
+def capability(test, clauses):
+    """The optional capability a test is about (a clause's "capability":
+    e.g. a thread-safe Provider), or None.  Such a test may be
+    UNSUPPORTED; once it runs, it decides (certify._decide)."""
+    for c in test.clauses:
+        k = clauses.get(c)
+        if k and k.get("capability"):
+            return k["capability"]
+    return None
+
+
 def matches_call(test, wanted, clauses):
     """wanted is a <call> component (cq_create) or a C call name
     (GNI_CqCreate): matched by name, or through the calls of its clauses."""

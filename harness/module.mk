@@ -49,3 +49,11 @@ check-reference: $(LIBS) $(CORPUS)  ## the whole corpus passes on the reference 
 	    --out $(B)/check-report
 
 CHECKS += check-reference
+
+# The multi-thread tests have teeth: each harness/mutants/udapl-*.diff
+# (the thread-safe Provider without its lock, or with a destroyed EVD or
+# CNO that leaves its waiters blocked) must be NOT CONFORMANT on them.
+check-mt-mutants: $(LIBDIR)/libdat.so $(LIBDIR)/libpmi.so $(LIBDIR)/dat.conf $(BINDIR)/udapl_tests  ## the uDAPL multi-thread tests catch broken locking
+	sh harness/check_mt_mutants.sh $(LIBDIR) $(BINDIR) $(B)/mt-mutants
+
+CHECKS += check-mt-mutants

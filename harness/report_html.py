@@ -224,6 +224,13 @@ def render(doc, vecs):
         f"{doc['timeout']:g} s per test</td></tr>",
         f"<tr><th>APIs selected</th><td>{_e(', '.join(doc['apis']))}</td></tr>",
     ]
+    ia = doc.get("dapl_ia")
+    if ia and "udapl" in doc["apis"]:
+        head.append(
+            f"<tr><th>uDAPL IA names</th><td><code>{_e(ia['default'])}</code> "
+            f"for the corpus; <code>{_e(ia['threadsafe'])}</code> "
+            f"(thread safety requested) for the multi-thread tests "
+            f"(<code>*.threads.*</code>), from {_e(ia['threadsafe_from'])}</td></tr>")
     if scope:
         head.append(f"<tr><th>filters</th><td>{_e('; '.join(scope))}: the "
                     "verdict covers the selected tests only</td></tr>")
@@ -233,7 +240,8 @@ def render(doc, vecs):
     head.append("</table>")
     head.append(
         "<p>An API is <b>CONFORMANT</b> when every mandatory conformance-tier "
-        "test passed; <b>NOT CONFORMANT</b> when one failed, crashed or timed "
+        "test passed; <b>NOT CONFORMANT</b> when one, or a test of an optional "
+        "capability the implementation offers, failed, crashed or timed "
         "out; <b>INCOMPLETE</b> when nothing failed but conformance could not "
         "be shown (no corpus, unsupported tests, unreadable vectors); "
         "<b>NOT OFFERED</b> when the implementation does not ship its "

@@ -26,6 +26,7 @@ MIXED = {
     "ugni.smsg_send.fail.then_unsupported": "FAIL",
     "ugni.cq_create.robust.stale_handle": "FAIL",
     "ugni.cdm_create.fail.optional_clause": "FAIL",
+    "ugni.mem_register.fail.capability_clause": "FAIL",
     "dmapp.init.ranks.both_pass": "PASS",
     "dmapp.init.ranks.rank1_fails": "FAIL",
     "dmapp.init.ranks.rank1_crashes": "CRASH",
@@ -115,7 +116,7 @@ def test_tiers_exports_coverage_errata(mixed):
     assert u["counts"]["robustness"] == {"FAIL": 1}
     assert (u["calls_exported"], u["calls_total"]) == (3, 4)
     assert u["missing_calls"] == ["GNI_PostFma"]
-    assert (u["coverage"]["covered"], u["coverage"]["testable"]) == (5, 6)
+    assert (u["coverage"]["covered"], u["coverage"]["testable"]) == (6, 7)
     assert u["coverage"]["uncovered"] == ["T-UGNI-NOTEST"]
     assert u["coverage"]["untestable"] == 1
     assert "T-UGNI-MEM-1" in u["coverage"]["unknown_ids"]
@@ -150,7 +151,7 @@ def test_junit_report(mixed):
     assert root.get("tests") == str(len(MIXED))
     ugni = root.find("testsuite[@name='rdmacts.ugni']")
     assert (ugni.get("failures"), ugni.get("errors"), ugni.get("skipped")) \
-        == ("9", "3", "1")
+        == ("10", "3", "1")
     case = ugni.find("testcase[@name='ugni.mem_register.crash.segv']")
     assert case.find("error").get("type") == "CRASH"
 
@@ -244,7 +245,8 @@ def test_filter_by_c_call_name_follows_clauses(layout):
     assert set(run.verdicts()) == {
         "ugni.mem_register.fail.mem_eq", "ugni.mem_register.fail.u64",
         "ugni.mem_register.crash.segv", "ugni.mem_register.crash.abort",
-        "ugni.cdm_create.fail.optional_clause"}
+        "ugni.cdm_create.fail.optional_clause",
+        "ugni.mem_register.fail.capability_clause"}
 
 
 def test_filter_by_clause(layout):
@@ -263,6 +265,18 @@ def test_optional_clause_failure_does_not_decide(layout):
     assert run.results["apis"]["ugni"]["status"] == "CONFORMANT"
     assert run.status == 0
     assert "filtered run" in run.stdout
+
+
+def test_capability_failure_decides(layout):
+    """A test of an optional capability may be UNSUPPORTED, but when it
+    runs and fails the capability is offered and wrong."""
+    run = layout({"ugni": "verdicts"}).certify("--clause", "T-UGNI-CAP",
+                                               "--api", "ugni")
+    assert run.verdicts() == {
+        "ugni.mem_register.fail.capability_clause": "FAIL"}
+    assert run.results["apis"]["ugni"]["status"] == "NOT CONFORMANT"
+    assert run.test("ugni.mem_register.fail.capability_clause")[
+        "capability"] == "a test capability"
 
 
 def test_mandatory_unsupported_is_incomplete(layout):

@@ -2,7 +2,9 @@
  * mt.c: behaviours of one thread blocked in dat_evd_wait or dat_cno_wait
  * while another thread calls the Provider.  Every page gives MT-Level
  * Unsafe: these calls may be concurrent only on a thread-safe Provider
- * (E-UDAPL-058).  Each test opens the IA asking for thread safety; when
+ * (E-UDAPL-058).  Each test opens the IA named by RDMACTS_DAPL_IA_MT
+ * (else RDMACTS_DAPL_IA; the reference registers rdmacts0_mt) asking
+ * for thread safety; when
  * the registry or the Provider refuses, or the Provider attributes say
  * is_thread_safe false, the test is UNSUPPORTED.
  *
@@ -28,7 +30,7 @@ static DAT_IA_HANDLE mt_open(const char *cl)
 	DAT_PROVIDER_ATTR p;
 	DAT_RETURN rc;
 
-	rc = dat_ia_openv((DAT_NAME_PTR)ut_ia_name(), 8, &async, &ia, DAT_VERSION_MAJOR,
+	rc = dat_ia_openv((DAT_NAME_PTR)ut_ia_name_threadsafe(), 8, &async, &ia, DAT_VERSION_MAJOR,
 			DAT_VERSION_MINOR, DAT_TRUE);
 	if (DAT_GET_TYPE(rc) == DAT_PROVIDER_NOT_FOUND ||
 			DAT_GET_TYPE(rc) == DAT_MODEL_NOT_SUPPORTED)

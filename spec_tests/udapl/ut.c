@@ -58,6 +58,12 @@ const char *ut_ia_name(void)
 	return s && *s ? s : "rdmacts0";
 }
 
+const char *ut_ia_name_threadsafe(void)
+{
+	const char *s = getenv("RDMACTS_DAPL_IA_MT");
+	return s && *s ? s : ut_ia_name();
+}
+
 DAT_IA_HANDLE ut_open_bare(DAT_EVD_HANDLE *async, const char *clause)
 {
 	DAT_IA_HANDLE ia = DAT_HANDLE_NULL;

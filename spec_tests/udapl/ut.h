@@ -36,6 +36,9 @@
 #define UT_RC_IN(rc, clause, ...) RT_EXPECT_RC_IN(DAT_GET_TYPE(rc), clause, __VA_ARGS__)
 
 const char *ut_ia_name(void);
+/* The IA the multi-thread tests open with thread safety requested:
+ * RDMACTS_DAPL_IA_MT, else ut_ia_name(). */
+const char *ut_ia_name_threadsafe(void);
 
 struct ut_ia {
 	DAT_IA_HANDLE ia;

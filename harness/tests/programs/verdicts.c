@@ -107,3 +107,8 @@ RT_TEST(optional_fail, "ugni.cdm_create.fail.optional_clause", "T-UGNI-OPT")
 {
     RT_EXPECT_TRUE(zero == 1, "T-UGNI-OPT");
 }
+
+RT_TEST(capability_fail, "ugni.mem_register.fail.capability_clause", "T-UGNI-CAP")
+{
+    RT_EXPECT_TRUE(zero == 1, "T-UGNI-CAP");
+}

@@ -23,8 +23,16 @@ void cno_trigger(struct cno *cno, struct evd *evd)
 	}
 }
 
+/* Destroys the CNO; threads waiting on it return as on a timeout
+ * (DAT_QUEUE_EMPTY, no EVD) and the last gives its memory back. */
 void cno_destroy(struct cno *cno)
 {
+	if (cno->waiter.count) {
+		cno->waiter.end = ERR(DAT_QUEUE_EMPTY, DAT_NO_SUBTYPE);
+		cno->waiter.orphaned = 1;
+		obj_unlink(cno);
+		return;
+	}
 	obj_free(cno);
 }
 
@@ -120,6 +128,10 @@ static DAT_RETURN cno_wait_loop(struct cno *cno, uint64_t deadline,
 		DAT_EVD_HANDLE *evd_handle, struct nic_wait *w)
 {
 	for (;;) {
+		if (cno->waiter.end) {	/* another thread ended the wait */
+			*evd_handle = DAT_HANDLE_NULL;
+			return cno->waiter.end;
+		}
 		dapl_progress();
 		dapl_release();
 		if (cno->triggered) {
@@ -131,7 +143,7 @@ static DAT_RETURN cno_wait_loop(struct cno *cno, uint64_t deadline,
 			*evd_handle = DAT_HANDLE_NULL;
 			return ERR(DAT_QUEUE_EMPTY, DAT_NO_SUBTYPE);
 		}
-		if (nic_wait_pause(w)) {
+		if (dapl_pause(w)) {
 			*evd_handle = DAT_HANDLE_NULL;
 			return ERR(DAT_INTERRUPTED_CALL, DAT_SUB_INTERRUPTED);
 		}
@@ -142,7 +154,9 @@ static DAT_RETURN cno_wait_loop(struct cno *cno, uint64_t deadline,
  * dat_cno_wait(3DAT)
  * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_QUEUE_EMPTY (timeout, with
  * *evd_handle DAT_HANDLE_NULL: E-UDAPL-048), DAT_INVALID_PARAMETER,
- * DAT_INTERRUPTED_CALL (a signal handled during the wait)
+ * DAT_INTERRUPTED_CALL (a signal handled during the wait).  On a
+ * thread-safe IA several threads may wait; closing the IA ends their
+ * waits as a timeout would (DAT_QUEUE_EMPTY, *evd_handle NULL).
  */
 DAT_RETURN dapl_cno_wait(DAT_CNO_HANDLE cno_handle, DAT_TIMEOUT timeout,
 		DAT_EVD_HANDLE *evd_handle)
@@ -155,8 +169,11 @@ DAT_RETURN dapl_cno_wait(DAT_CNO_HANDLE cno_handle, DAT_TIMEOUT timeout,
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_CNO);
 	if (!evd_handle)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	cno->waiter.count++;
 	nic_wait_begin(&w);
 	rc = cno_wait_loop(cno, dapl_deadline(timeout), evd_handle, &w);
 	nic_wait_end(&w);
+	if (--cno->waiter.count == 0 && cno->waiter.orphaned)
+		obj_release(cno);	/* destroyed while we waited */
 	return rc;
 }

@@ -45,6 +45,10 @@ struct obj {
 
 void *obj_new(DAT_HANDLE_TYPE kind, size_t size, struct ia *ia);
 void obj_free(void *o);
+/* obj_free in two steps: the handle dies (obj_unlink), the memory is
+ * given back later (obj_release), by a waiter still inside it. */
+void obj_unlink(void *o);
+void obj_release(void *o);
 /* The live object of that kind a handle names, or NULL. */
 void *obj_get(DAT_HANDLE h, DAT_HANDLE_TYPE kind);
 /* Release freed objects kept back to keep stale handles stale. */
@@ -113,9 +117,21 @@ struct cno;
 struct pz;
 struct srq;
 
+/* The threads waiting in dat_evd_wait (one at most) or dat_cno_wait on
+ * an object.  Another thread ends their wait by setting end
+ * (dat_evd_free, dat_ia_close, dat_evd_set_unwaitable); an object
+ * destroyed under its waiters is left to the last of them to release
+ * (orphaned), so no waiter touches freed memory. */
+struct waiter {
+	int count;
+	DAT_RETURN end;
+	int orphaned;
+};
+
 struct ia {
 	struct obj h;
 	char name[DAT_NAME_MAX_LENGTH];
+	int thread_safe;		/* opened under a "threadsafe" name */
 	struct evd *async_evd;		/* NULL: DAT_EVD_ASYNC_EXISTS */
 	struct evd *own_async;		/* created by dat_ia_open */
 	struct sockaddr_in addr;
@@ -171,6 +187,7 @@ struct evd {
 	int enabled, waitable;
 	struct cno *cno;
 	int refs;			/* EPs, Service Points, IAs using it */
+	struct waiter waiter;
 };
 
 struct cno {
@@ -178,6 +195,7 @@ struct cno {
 	DAT_OS_WAIT_PROXY_AGENT agent;
 	struct evd *triggered;
 	int refs;
+	struct waiter waiter;
 };
 
 struct recv {
@@ -254,6 +272,17 @@ struct srq {
 	int refs;			/* EPs */
 	int lw_armed;
 };
+
+/* ---- lock.c: the one lock (every entry point runs under it) -------------- */
+
+struct nic_wait;
+void dapl_lock(void);
+void dapl_unlock(void);
+/* One pause of a wait (nic_wait_pause) with the lock let go; 1 when a
+ * signal handler ran. */
+int dapl_pause(struct nic_wait *w);
+/* The IA name was registered "threadsafe" (dat.conf). */
+int dapl_name_thread_safe(const char *name);
 
 /* ---- ia.c -------------------------------------------------------------- */
 

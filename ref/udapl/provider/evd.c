@@ -27,7 +27,8 @@ static void push(struct evd *evd, const DAT_EVENT *ev, int notify)
 	s->ev.evd_handle = evd;
 	s->notify = notify;
 	evd->count++;
-	if (notify && evd->enabled && evd->cno)
+	/* an event a thread waits for in dat_evd_wait is not the CNO's */
+	if (notify && evd->enabled && evd->cno && !evd->waiter.count)
 		cno_trigger(evd->cno, evd);
 }
 
@@ -201,7 +202,7 @@ DAT_RETURN dapl_evd_disable(DAT_EVD_HANDLE evd_handle)
 }
 
 /*
- * dat_evd_set_unwaitable(3DAT): a waiter would return DAT_INVALID_STATE.
+ * dat_evd_set_unwaitable(3DAT): a waiter returns DAT_INVALID_STATE.
  * DAT_SUCCESS, DAT_INVALID_HANDLE
  */
 DAT_RETURN dapl_evd_set_unwaitable(DAT_EVD_HANDLE evd_handle)
@@ -211,6 +212,8 @@ DAT_RETURN dapl_evd_set_unwaitable(DAT_EVD_HANDLE evd_handle)
 	if (!evd)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE1);
 	evd->waitable = 0;
+	if (evd->waiter.count)
+		evd->waiter.end = ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_UNWAITABLE);
 	return DAT_SUCCESS;
 }
 
@@ -292,7 +295,8 @@ static int take(struct evd *evd, DAT_EVENT *event)
 /*
  * dat_evd_dequeue(3DAT)
  * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_PARAMETER,
- * DAT_QUEUE_EMPTY, DAT_INVALID_STATE (never: no other thread can wait)
+ * DAT_QUEUE_EMPTY, DAT_INVALID_STATE (another thread waits on the EVD:
+ * only on a thread-safe IA)
  */
 DAT_RETURN dapl_evd_dequeue(DAT_EVD_HANDLE evd_handle, DAT_EVENT *event)
 {
@@ -302,6 +306,8 @@ DAT_RETURN dapl_evd_dequeue(DAT_EVD_HANDLE evd_handle, DAT_EVENT *event)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE1);
 	if (!event)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
+	if (evd->waiter.count)	/* a thread-safe IA's waiter owns it */
+		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_WAITER);
 	dapl_progress();
 	dapl_release();
 	if (take(evd, event))
@@ -317,8 +323,10 @@ DAT_RETURN dapl_evd_dequeue(DAT_EVD_HANDLE evd_handle, DAT_EVENT *event)
  * Polls (progress, then the queue) until threshold events are queued,
  * then dequeues one; *nmore is what is left.  threshold may reach the
  * EVD's queue length (E-UDAPL-054).  On timeout nothing is dequeued and
- * *nmore says how many events are queued.  The EVD cannot be destroyed
- * during the wait (no threads), so DAT_ABORT does not occur.
+ * *nmore says how many events are queued.  On a thread-safe IA another
+ * thread may end the wait (struct waiter): dat_evd_free or dat_ia_close
+ * with DAT_ABORT, dat_evd_set_unwaitable with DAT_INVALID_STATE; a
+ * second waiter gets DAT_INVALID_STATE.
  */
 /*
  * dat_evd_wait(3DAT): an EVD that receives a DTO stream configured for
@@ -343,15 +351,15 @@ static int consumer_notified(struct evd *evd)
 }
 
 /* The polling loop of dat_evd_wait, inside an interruptible wait. */
-static DAT_RETURN evd_wait_loop(DAT_EVD_HANDLE evd_handle, struct evd *evd,
-		uint64_t deadline, DAT_COUNT threshold, DAT_EVENT *event,
-		DAT_COUNT *nmore, struct nic_wait *w)
+static DAT_RETURN evd_wait_loop(struct evd *evd, uint64_t deadline,
+		DAT_COUNT threshold, DAT_EVENT *event, DAT_COUNT *nmore,
+		struct nic_wait *w)
 {
 	for (;;) {
+		if (evd->waiter.end)	/* another thread ended the wait */
+			return evd->waiter.end;
 		dapl_progress();
 		dapl_release();
-		if (!obj_get(evd_handle, DAT_HANDLE_TYPE_EVD))
-			return ERR(DAT_ABORT, DAT_SUB_INTERRUPTED);
 		if (evd->count >= threshold) {
 			take(evd, event);
 			*nmore = evd->count;
@@ -361,7 +369,7 @@ static DAT_RETURN evd_wait_loop(DAT_EVD_HANDLE evd_handle, struct evd *evd,
 			*nmore = evd->count;
 			return ERR(DAT_TIMEOUT_EXPIRED, DAT_NO_SUBTYPE);
 		}
-		if (nic_wait_pause(w)) {
+		if (dapl_pause(w)) {
 			*nmore = evd->count;
 			return ERR(DAT_INTERRUPTED_CALL, DAT_SUB_INTERRUPTED);
 		}
@@ -385,15 +393,22 @@ DAT_RETURN dapl_evd_wait(DAT_EVD_HANDLE evd_handle, DAT_TIMEOUT timeout,
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
 	if (!evd->waitable)
 		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_UNWAITABLE);
+	if (evd->waiter.count)
+		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_WAITER);
 	if (threshold > 1 && (evd->cno || consumer_notified(evd)))
 		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EVD_CONFIG_THRESHOLD);
+	evd->waiter = (struct waiter){ .count = 1 };
 	nic_wait_begin(&w);
-	rc = evd_wait_loop(evd_handle, evd, dapl_deadline(timeout), threshold,
-			event, nmore, &w);
+	rc = evd_wait_loop(evd, dapl_deadline(timeout), threshold, event, nmore, &w);
 	nic_wait_end(&w);
+	evd->waiter.count = 0;
+	if (evd->waiter.orphaned)	/* freed while we waited */
+		obj_release(evd);
 	return rc;
 }
 
+/* Destroys the EVD; a thread waiting on it returns DAT_ABORT and gives
+ * its memory back when it leaves. */
 void evd_destroy(struct evd *evd)
 {
 	if (evd->cno) {
@@ -402,6 +417,14 @@ void evd_destroy(struct evd *evd)
 			evd->cno->triggered = NULL;
 	}
 	free(evd->q);
+	evd->q = NULL;
+	evd->count = 0;
+	if (evd->waiter.count) {
+		evd->waiter.end = ERR(DAT_ABORT, DAT_SUB_INTERRUPTED);
+		evd->waiter.orphaned = 1;
+		obj_unlink(evd);
+		return;
+	}
 	obj_free(evd);
 }
 

@@ -48,12 +48,10 @@ void *obj_new(DAT_HANDLE_TYPE kind, size_t size, struct ia *ia)
 	return o;
 }
 
-void obj_free(void *p)
+void obj_unlink(void *p)
 {
 	struct obj *o = p, **pp;
 
-	if (!o)
-		return;
 	for (pp = &live[bucket(o)]; *pp; pp = &(*pp)->hnext)
 		if (*pp == o) {
 			*pp = o->hnext;
@@ -70,9 +68,21 @@ void obj_free(void *p)
 			o->ia->objs_last = o->prev;
 	}
 	o->provider = NULL;	/* libdat no longer recognises it */
+}
+
+void obj_release(void *p)
+{
 	free(held[held_next]);
-	held[held_next] = o;
+	held[held_next] = p;
 	held_next = (held_next + 1) % QUARANTINE;
+}
+
+void obj_free(void *p)
+{
+	if (!p)
+		return;
+	obj_unlink(p);
+	obj_release(p);
 }
 
 void obj_flush(void)

@@ -55,6 +55,7 @@ DAT_RETURN dapl_ia_open(const DAT_NAME_PTR name, DAT_COUNT async_evd_qlen,
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
 	ia->h.ia = ia;
 	snprintf(ia->name, sizeof ia->name, "%s", name);
+	ia->thread_safe = dapl_name_thread_safe(name);
 	if (wire_open(&ia->w) != 0) {
 		obj_free(ia);
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_DEVICE);
@@ -117,7 +118,7 @@ static void fill_ia_attr(const struct ia *ia, DAT_IA_ATTR *a)
 	a->max_rdma_read_per_ep_out_guaranteed = DAT_TRUE;
 }
 
-static void fill_provider_attr(DAT_PROVIDER_ATTR *a)
+static void fill_provider_attr(const struct ia *ia, DAT_PROVIDER_ATTR *a)
 {
 	memset(a, 0, sizeof *a);
 	snprintf(a->provider_name, sizeof a->provider_name, "rdmacts");
@@ -134,7 +135,7 @@ static void fill_provider_attr(DAT_PROVIDER_ATTR *a)
 	a->completion_flags_supported = DAT_COMPLETION_SUPPRESS_FLAG |
 		DAT_COMPLETION_SOLICITED_WAIT_FLAG | DAT_COMPLETION_UNSIGNALLED_FLAG |
 		DAT_COMPLETION_BARRIER_FENCE_FLAG | DAT_COMPLETION_EVD_THRESHOLD_FLAG;
-	a->is_thread_safe = DAT_FALSE;
+	a->is_thread_safe = ia->thread_safe ? DAT_TRUE : DAT_FALSE;
 	a->max_private_data_size = DAPL_MAX_PRIVATE_DATA;
 	a->supports_multipath = DAT_FALSE;
 	a->ep_creator = DAT_PSP_CREATES_EP_IFASKED;
@@ -180,7 +181,7 @@ DAT_RETURN dapl_ia_query(DAT_IA_HANDLE ia_handle, DAT_EVD_HANDLE *async_evd_hand
 	if (ia_attributes && ia_attr_mask)
 		fill_ia_attr(ia, ia_attributes);
 	if (provider_attributes && provider_attr_mask)
-		fill_provider_attr(provider_attributes);
+		fill_provider_attr(ia, provider_attributes);
 	return DAT_SUCCESS;
 }
 
