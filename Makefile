@@ -85,7 +85,8 @@ certify: all  ## certify IMPL (default: the reference) against the corpus
 	    --vectors vectors --out "$(B)/report" \
 	    $(if $(API),--api $(API)) $(if $(CALL),--call $(CALL)) \
 	    $(if $(CLAUSE),--clause $(CLAUSE)) $(if $(COMPARE),--compare "$(COMPARE)") \
-	    $(if $(RERUN),--rerun-failures) $(if $(LIMIT),--limit "$(LIMIT)")
+	    $(if $(RERUN),--rerun-failures) $(if $(LIMIT),--limit "$(LIMIT)") \
+	    $(if $(PROFILE),--profile $(PROFILE))
 
 coverage:  ## lcov line/branch coverage of ref/ under the corpus
 	@$(MAKE) --no-print-directory coverage-run

@@ -20,7 +20,8 @@ import shutil
 import sys
 import tempfile
 
-from harness import corpus, dapl_ia, impl, report_html, report_junit, runner, vectors
+from harness import (corpus, dapl_ia, impl, profiles, report_html, report_junit,
+                     runner, vectors)
 from harness import verdicts as V
 
 RESULTS = "results.json"
@@ -77,7 +78,25 @@ def _record(test, result, v, rerun):
                capability=corpus.capability(test, v.clauses), rerun=rerun)
     rec.update(result)
     rec["c_call"] = _call_of(rec, v)
+    rec["lacks"] = lacked_capability(rec)
     return rec
+
+
+def lacked_capability(rec):
+    """The optional capability an UNSUPPORTED test says the implementation
+    lacks (rt_lacks: reason "lacks=NAME ..."), else ""."""
+    reason = rec.get("unsupported_reason") or ""
+    if rec.get("verdict") != V.UNSUPPORTED:
+        return ""
+    # a multi-process test joins its ranks' reasons: "rank 0: ...; rank 1: ..."
+    names = set()
+    for part in reason.split("; "):
+        if part.startswith("rank ") and ": " in part:
+            part = part.split(": ", 1)[1]
+        if not part.startswith("lacks="):
+            return ""
+        names.add(part[len("lacks="):].split(" ", 1)[0])
+    return names.pop() if len(names) == 1 else ""
 
 
 def _counts(records):
@@ -130,6 +149,17 @@ def _decide(a, records, filtered):
     if any(r["verdict"] in V.BROKEN for r in deciding):
         return V.NOT_CONFORMANT
     deciding = [r for r in deciding if r["mandatory"]]
+    # A mandatory test that needs a capability the implementation lacks,
+    # and says so as the spec asks (rt_lacks), has nothing to show.
+    lacking = [r for r in deciding if r.get("lacks")]
+    if lacking:
+        by = {}
+        for r in lacking:
+            by[r["lacks"]] = by.get(r["lacks"], 0) + 1
+        a["notes"].append(f"{len(lacking)} mandatory test(s) need optional "
+                          "capabilities the implementation lacks: " +
+                          ", ".join(f"{k} ({n})" for k, n in sorted(by.items())))
+    deciding = [r for r in deciding if not r.get("lacks")]
     unsupported = [r for r in deciding if r["verdict"] == V.UNSUPPORTED]
     if unsupported:
         a["notes"].append(f"{len(unsupported)} mandatory test(s) UNSUPPORTED: "
@@ -222,6 +252,7 @@ def certify(args):
     filtered = bool(args.call or args.clause)
     started = datetime.datetime.now(datetime.timezone.utc)
     scratch = tempfile.mkdtemp(prefix="rdmacts-")
+    profile = profiles.apply(getattr(args, "profile", None) or "full")
     ia_default, ia_mt, ia_mt_from = dapl_ia.names(impl_dir)
     # the tests' environment is this process's (runner.Context.env)
     os.environ["RDMACTS_DAPL_IA"] = ia_default
@@ -336,6 +367,7 @@ def certify(args):
         jobs=args.jobs or os.cpu_count(), timeout=args.timeout,
         launcher=args.launcher,
         dapl_ia=dict(default=ia_default, threadsafe=ia_mt, threadsafe_from=ia_mt_from),
+        profile=profile,
         filters=dict(api=args.api, call=args.call, clause=args.clause),
         rerun=previous is not None, overall=_overall(apis), apis=apis,
         tests=[r for api in apis for r in records[api]])
@@ -370,6 +402,9 @@ def verdict_counts(counts):
 
 def _summary(doc, paths):
     print(f"rdmacts certification of {doc['impl']}")
+    prof = doc.get("profile")
+    if prof and prof["name"] != "full":
+        print(f"  profile {prof['name']}: {prof['about']}")
     for api, a in doc["apis"].items():
         line = f"  {api:<6} {a['status']}"
         if a["offered"]:

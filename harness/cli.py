@@ -4,7 +4,7 @@ import argparse
 import os
 import sys
 
-from harness import certify, compare, impl, runner
+from harness import certify, compare, impl, profiles, runner
 from harness import verdicts as V
 
 
@@ -61,6 +61,11 @@ def parser():
                         "(processes of the user; default 4096; not enforced "
                         "for root); 0 or none lifts one "
                         "(docs/certification.md)")
+    c.add_argument("--profile", default="full",
+                   choices=sorted(profiles.PROFILES),
+                   help="capability profile of the test-control interface "
+                        "given to every test (default full; "
+                        "docs/certification.md)")
     c.add_argument("--quiet", action="store_true",
                    help="print only the summary")
     return p

@@ -50,6 +50,23 @@ check-reference: $(LIBS) $(CORPUS)  ## the whole corpus passes on the reference 
 
 CHECKS += check-reference
 
+# Capability profiles (harness/profiles.py): the reference certified as a
+# Provider without its optional capabilities and with a privileged caller;
+# with check-reference's run, every test must have run (not UNSUPPORTED)
+# under some profile, and each profile is CONFORMANT.
+check-profiles: check-reference  ## both branches of every capability-conditional test run
+	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
+	    --out $(B)/check-profile-minimal --profile minimal --api udapl --quiet
+	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
+	    --out $(B)/check-profile-basic-srq --profile basic-srq --api udapl \
+	    --call srq_set_lw --call ep_create_with_srq --quiet
+	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
+	    --out $(B)/check-profile-privileged --profile privileged --api ugni --quiet
+	$(PY) -m harness.profiles $(B)/check-report $(B)/check-profile-minimal \
+	    $(B)/check-profile-basic-srq $(B)/check-profile-privileged
+
+CHECKS += check-profiles
+
 # The multi-thread tests have teeth: each harness/mutants/udapl-*.diff
 # (the thread-safe Provider without its lock, or with a destroyed EVD or
 # CNO that leaves its waiters blocked) must be NOT CONFORMANT on them.

@@ -231,6 +231,10 @@ def render(doc, vecs):
             f"for the corpus; <code>{_e(ia['threadsafe'])}</code> "
             f"(thread safety requested) for the multi-thread tests "
             f"(<code>*.threads.*</code>), from {_e(ia['threadsafe_from'])}</td></tr>")
+    prof = doc.get("profile")
+    if prof:
+        head.append(f"<tr><th>profile</th><td><code>{_e(prof['name'])}</code>: "
+                    f"{_e(prof['about'])}</td></tr>")
     if scope:
         head.append(f"<tr><th>filters</th><td>{_e('; '.join(scope))}: the "
                     "verdict covers the selected tests only</td></tr>")

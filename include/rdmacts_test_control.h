@@ -13,6 +13,20 @@
  * Knobs act on the calling process only, from the call on, until changed
  * or reset.  A multi-process test sets them in each process that needs them.
  * This interface is not part of uGNI, DMAPP or uDAPL.
+ *
+ * Capability profiles.  The spec lets an implementation lack some
+ * capabilities (a uDAPL Provider without SRQs, RMRs, watermarks, ...) or
+ * run its caller unprivileged; tests of those clauses take one branch or
+ * the other.  RDMACTS_TC_DECLINE makes the implementation behave as one
+ * lacking each capability named in its mask (enum rdmacts_tc_capability:
+ * the attributes say so and the calls answer as the spec says for a
+ * Provider without it); RDMACTS_TC_PRIVILEGED makes a caller whose
+ * effective uid is 0 privileged (uGNI 3.10).  An implementation offering
+ * them takes their starting values from the environment variables
+ * RDMACTS_TC_DECLINE (a number, or "all") and RDMACTS_TC_PRIVILEGED, so
+ * that every process of a certification run shares one profile
+ * (rdmacts certify --profile); RDMACTS_TC_RESET returns them to those
+ * starting values.
  */
 #ifndef RDMACTS_TEST_CONTROL_H
 #define RDMACTS_TEST_CONTROL_H
@@ -41,10 +55,35 @@ enum rdmacts_tc_knob {
 						   in flight */
 	RDMACTS_TC_LIMIT_DGRAM = 7,		/* at most value outstanding
 						   datagrams */
-	RDMACTS_TC_SCHEDULE_SEED = 8		/* adversarial schedule seeded with
+	RDMACTS_TC_SCHEDULE_SEED = 8,		/* adversarial schedule seeded with
 						   value (0: off): delays and
 						   reorders completions wherever
 						   the spec allows */
+	RDMACTS_TC_DECLINE = 9,			/* lack the capabilities of the
+						   mask value (0: none) */
+	RDMACTS_TC_PRIVILEGED = 10		/* value 1: a caller with
+						   effective uid 0 is privileged */
+};
+
+/* The optional capabilities RDMACTS_TC_DECLINE can take away (uDAPL 1.2). */
+enum rdmacts_tc_capability {
+	RDMACTS_CAP_SRQ = 1 << 0,		/* Shared Receive Queues */
+	RDMACTS_CAP_SRQ_OTHER_PZ = 1 << 1,	/* an SRQ in another PZ than
+						   its Endpoints' */
+	RDMACTS_CAP_SRQ_WATERMARKS = 1 << 2,	/* dat_srq_set_lw */
+	RDMACTS_CAP_EP_WATERMARKS = 1 << 3,	/* dat_ep_set_watermark */
+	RDMACTS_CAP_RMR = 1 << 4,		/* Remote Memory Regions */
+	RDMACTS_CAP_UNSIGNALLED = 1 << 5,	/* DAT_COMPLETION_UNSIGNALLED_FLAG */
+	RDMACTS_CAP_STREAM_MERGING = 1 << 6,	/* connection streams (CR,
+						   CONNECTION) merged with others */
+	RDMACTS_CAP_SHARED_VIRTUAL = 1 << 7,	/* DAT_MEM_TYPE_SHARED_VIRTUAL */
+	RDMACTS_CAP_PROXY_AGENT = 1 << 8,	/* OS wait proxy agents */
+	RDMACTS_CAP_QOS = 1 << 9,		/* qos other than best effort */
+	RDMACTS_CAP_PSP_PROVIDER_FLAG = 1 << 10, /* PSPs that create Endpoints */
+	RDMACTS_CAP_RECV_QUERY = 1 << 11,	/* dat_ep_recv_query */
+	RDMACTS_CAP_POST_CHECKS = 1 << 12	/* local segments checked when
+						   posted (declined: the
+						   completion reports them) */
 };
 
 /* Returns 0 when the knob is applied, -1 when it is not supported. */

@@ -53,6 +53,8 @@ CLAUSES = {"api": "ugni", "clauses": [
     dict(clause("T-UGNI-CAP", "GNI_MemRegister", "3.4.1.9",
                 "A behaviour of an optional capability.", mandatory=False),
          capability="a test capability"),
+    clause("T-UGNI-LACK", "GNI_MemRegister", "3.4.1.9",
+           "A behaviour that needs an optional capability."),
     clause("T-UGNI-NOTEST", "GNI_CdmCreate", "3.2.1.2", "Nobody tests this."),
     clause("T-UGNI-UNTESTABLE", None, "3.1", "Nothing observes this.",
            testability="untestable"),

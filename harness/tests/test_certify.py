@@ -27,6 +27,7 @@ MIXED = {
     "ugni.cq_create.robust.stale_handle": "FAIL",
     "ugni.cdm_create.fail.optional_clause": "FAIL",
     "ugni.mem_register.fail.capability_clause": "FAIL",
+    "ugni.mem_register.unsupported.lacks_capability": "UNSUPPORTED",
     "dmapp.init.ranks.both_pass": "PASS",
     "dmapp.init.ranks.rank1_fails": "FAIL",
     "dmapp.init.ranks.rank1_crashes": "CRASH",
@@ -116,7 +117,7 @@ def test_tiers_exports_coverage_errata(mixed):
     assert u["counts"]["robustness"] == {"FAIL": 1}
     assert (u["calls_exported"], u["calls_total"]) == (3, 4)
     assert u["missing_calls"] == ["GNI_PostFma"]
-    assert (u["coverage"]["covered"], u["coverage"]["testable"]) == (6, 7)
+    assert (u["coverage"]["covered"], u["coverage"]["testable"]) == (7, 8)
     assert u["coverage"]["uncovered"] == ["T-UGNI-NOTEST"]
     assert u["coverage"]["untestable"] == 1
     assert "T-UGNI-MEM-1" in u["coverage"]["unknown_ids"]
@@ -151,7 +152,7 @@ def test_junit_report(mixed):
     assert root.get("tests") == str(len(MIXED))
     ugni = root.find("testsuite[@name='rdmacts.ugni']")
     assert (ugni.get("failures"), ugni.get("errors"), ugni.get("skipped")) \
-        == ("10", "3", "1")
+        == ("10", "3", "2")
     case = ugni.find("testcase[@name='ugni.mem_register.crash.segv']")
     assert case.find("error").get("type") == "CRASH"
 
@@ -246,7 +247,8 @@ def test_filter_by_c_call_name_follows_clauses(layout):
         "ugni.mem_register.fail.mem_eq", "ugni.mem_register.fail.u64",
         "ugni.mem_register.crash.segv", "ugni.mem_register.crash.abort",
         "ugni.cdm_create.fail.optional_clause",
-        "ugni.mem_register.fail.capability_clause"}
+        "ugni.mem_register.fail.capability_clause",
+        "ugni.mem_register.unsupported.lacks_capability"}
 
 
 def test_filter_by_clause(layout):
@@ -277,6 +279,55 @@ def test_capability_failure_decides(layout):
     assert run.results["apis"]["ugni"]["status"] == "NOT CONFORMANT"
     assert run.test("ugni.mem_register.fail.capability_clause")[
         "capability"] == "a test capability"
+
+
+def test_lacked_capability_is_not_incomplete(layout):
+    """A mandatory test that needs a capability the implementation lacks
+    (rt_lacks) is counted apart, not as conformance left unshown."""
+    run = layout({"ugni": "verdicts"}).certify(
+        "--clause", "T-UGNI-LACK", "--clause", "T-UGNI-CDM-1", "--api", "ugni")
+    assert run.verdicts() == {
+        "ugni.mem_register.unsupported.lacks_capability": "UNSUPPORTED",
+        "ugni.cdm_create.pass.arithmetic": "PASS"}
+    assert run.test("ugni.mem_register.unsupported.lacks_capability")[
+        "lacks"] == "test-capability"
+    assert run.results["apis"]["ugni"]["status"] == "CONFORMANT"
+    assert any("test-capability (1)" in n
+               for n in run.results["apis"]["ugni"]["notes"])
+
+
+def test_lacks_needs_every_rank():
+    """Ranks that disagree on the lacked capability prove nothing."""
+    from harness.certify import lacked_capability
+    rec = dict(verdict="UNSUPPORTED",
+               unsupported_reason="rank 0: lacks=SRQ x; rank 1: lacks=SRQ y")
+    assert lacked_capability(rec) == "SRQ"
+    rec["unsupported_reason"] = "rank 0: lacks=SRQ x; rank 1: no knob"
+    assert lacked_capability(rec) == ""
+    rec["verdict"] = "FAIL"
+    assert lacked_capability(dict(rec, unsupported_reason="lacks=SRQ")) == ""
+
+
+def test_profiles_check_finds_unexercised(tmp_path):
+    """profiles-check: a test UNSUPPORTED under every profile fails it."""
+    import json
+    from harness import profiles
+    def report(name, verdicts):
+        d = tmp_path / name
+        d.mkdir()
+        (d / "results.json").write_text(json.dumps(dict(
+            overall="CONFORMANT", profile=dict(name=name),
+            tests=[dict(api="udapl", name=t, verdict=v, unsupported_reason="r")
+                   for t, v in verdicts.items()])))
+        return str(d)
+    a = report("full", {"t.one": "PASS", "t.two": "UNSUPPORTED"})
+    b = report("minimal", {"t.two": "PASS", "t.three": "UNSUPPORTED"})
+    assert profiles.check([a, b]) == 1
+    assert set(profiles.never_run([json.load(open(a + "/results.json")),
+                                   json.load(open(b + "/results.json"))])) == \
+        {("udapl", "t.three")}
+    c = report("other", {"t.three": "PASS"})
+    assert profiles.check([a, b, c]) == 0
 
 
 def test_mandatory_unsupported_is_incomplete(layout):

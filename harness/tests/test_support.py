@@ -30,7 +30,7 @@ def test_list_format():
     p = run("verdicts", "--list")
     assert p.returncode == 0
     rows = [line.split("\t") for line in p.stdout.splitlines()]
-    assert len(rows) == 15
+    assert len(rows) == 16
     for row in rows:
         assert len(row) == 3, row
         assert NAME.match(row[0]), row

@@ -12,12 +12,20 @@
  *   RDMACTS_NIC_LIMIT_DGRAM=n   at most n datagrams in the fabric
  *   RDMACTS_NIC_SCHEDULE_SEED=s adversarial schedule: local completion
  *                               events are delayed and reordered
+ *   RDMACTS_TC_DECLINE=mask|all the capability profile: capabilities the
+ *                               libraries behave as lacking
+ *                               (include/rdmacts_test_control.h)
+ *   RDMACTS_TC_PRIVILEGED=1     a caller with effective uid 0 is privileged
  */
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include "nic.h"
 
 static struct nic_knobs k;
 static int loaded;
+static uint64_t profile_decline;	/* the environment's profile */
+static int profile_privileged;
 static uint64_t transactions, allocations, rng;
 
 static int64_t num(const char *name, int64_t dflt)
@@ -40,6 +48,12 @@ const struct nic_knobs *nic_knobs(void)
 		k.schedule = getenv("RDMACTS_NIC_SCHEDULE_SEED") != NULL;
 		k.seed = (uint64_t)num("RDMACTS_NIC_SCHEDULE_SEED", 0);
 		rng = k.seed * 2862933555777941757ull + 3037000493ull;
+		const char *d = getenv("RDMACTS_TC_DECLINE");
+		profile_decline = d && !strcmp(d, "all") ? UINT64_MAX :
+			(uint64_t)num("RDMACTS_TC_DECLINE", 0);
+		profile_privileged = num("RDMACTS_TC_PRIVILEGED", 0) != 0;
+		k.decline = profile_decline;
+		k.privileged = profile_privileged;
 		loaded = 1;
 	}
 	return &k;
@@ -56,6 +70,8 @@ void nic_knobs_reset(void)
 	k.limit_dgram = -1;
 	k.schedule = 0;
 	k.seed = 0;
+	k.decline = profile_decline;
+	k.privileged = profile_privileged;
 }
 
 void nic_knobs_fail_nth(uint64_t n)
@@ -87,6 +103,29 @@ void nic_knobs_schedule(uint64_t seed)
 	k.schedule = seed != 0;
 	k.seed = seed;
 	rng = seed * 2862933555777941757ull + 3037000493ull;
+}
+
+void nic_knobs_decline(uint64_t mask)
+{
+	nic_knobs();
+	k.decline = mask;
+}
+
+void nic_knobs_privileged(int on)
+{
+	nic_knobs();
+	k.privileged = on;
+}
+
+int nic_declines(uint64_t cap)
+{
+	return (nic_knobs()->decline & cap) != 0;
+}
+
+/* The model's only privileged caller: root, when the profile has one. */
+int nic_privileged(void)
+{
+	return nic_knobs()->privileged && geteuid() == 0;
 }
 
 int nic_fault_transaction(void)

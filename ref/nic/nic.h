@@ -206,14 +206,20 @@ struct nic_knobs {
 	int64_t limit_dgram;	/* RDMACTS_NIC_LIMIT_DGRAM */
 	int schedule;		/* RDMACTS_NIC_SCHEDULE_SEED set */
 	uint64_t seed;
+	uint64_t decline;	/* RDMACTS_TC_DECLINE: capabilities lacked */
+	int privileged;		/* RDMACTS_TC_PRIVILEGED: root is privileged */
 };
 
 const struct nic_knobs *nic_knobs(void);
-void nic_knobs_reset(void);		/* every knob off */
+void nic_knobs_reset(void);		/* every knob off; profile as started */
 void nic_knobs_fail_nth(uint64_t n);	/* counting from now; 0: off */
 void nic_knobs_nomem_nth(uint64_t n);
 void nic_knobs_limit(int res, int64_t n);	/* NIC_RES_COUNT: datagrams */
 void nic_knobs_schedule(uint64_t seed);	/* 0: off */
+void nic_knobs_decline(uint64_t mask);	/* enum rdmacts_tc_capability bits */
+void nic_knobs_privileged(int on);
+int nic_declines(uint64_t cap);		/* 1: behave as lacking cap */
+int nic_privileged(void);		/* 1: the caller is privileged */
 int nic_fault_transaction(void);	/* 1: fail this transaction */
 void *nic_alloc(size_t size);		/* calloc, or NULL when injected */
 int nic_alloc_fails(void);		/* a call's working memory: 1 = fails */

@@ -15,7 +15,8 @@
 
 static int fabric_joined;
 
-static int fabric(void)
+/* Joins the job's fabric once per process: 1 when joined. */
+int ugni_fabric(void)
 {
 	if (!fabric_joined && nic_join() == NIC_OK)
 		fabric_joined = 1;
@@ -136,7 +137,7 @@ gni_return_t GNI_CdmAttach(gni_cdm_handle_t cdm_handle, uint32_t device_id,
 		return GNI_RC_NO_MATCH;
 	if (c->nic)
 		return GNI_RC_INVALID_STATE;
-	if (!fabric())
+	if (!ugni_fabric())
 		return GNI_RC_ERROR_NOMEM;
 	struct ugni_nic *n = nic_alloc(sizeof *n);
 	if (!n)
@@ -183,7 +184,7 @@ gni_return_t GNI_ConfigureNTT(uint32_t device_id, gni_ntt_descriptor_t *ntt_desc
 		return GNI_RC_INVALID_PARAM;
 	if (device_id != NIC_DEVICE_ID)
 		return GNI_RC_NO_MATCH;
-	if (!fabric() || nic_alloc_fails())
+	if (!ugni_fabric() || nic_alloc_fails())
 		return GNI_RC_ERROR_NOMEM;
 	int rc = nic_ntt_configure(ntt_desc->group_size, ntt_desc->table, ntt_base);
 	return rc == NIC_ENORES ? GNI_RC_ERROR_RESOURCE :
@@ -208,7 +209,7 @@ gni_return_t GNI_ConfigureJob(uint32_t device_id, uint64_t job_id, uint8_t ptag,
 			(limits->ntt_ctrl != GNI_JOB_INVALID_LIMIT &&
 			(limits->ntt_ctrl & ~GNI_JOB_CTRL_NTT_CLEANUP))))
 		return GNI_RC_INVALID_PARAM;	/* 3.13.4.2: ntt_ctrl */
-	if (!fabric() || nic_alloc_fails())
+	if (!ugni_fabric() || nic_alloc_fails())
 		return GNI_RC_ERROR_NOMEM;
 	if (limits)
 		l = (struct nic_limits){ limits->mdd_limit, limits->fma_limit,

@@ -5,6 +5,11 @@
  * moment it is created, keeping the events of its ptag whose category
  * bit is in its mask, in an error event queue (EEQ) of EEQ_size entries
  * (default 64); events arriving at a full EEQ are dropped.
+ *
+ * Privileged callers (the model has one only under the test-control
+ * profile RDMACTS_TC_PRIVILEGED: root) may subscribe with no NIC handle,
+ * naming the device, and then see the errors of every ptag; they may
+ * point a subscription at any ptag.
  */
 #include <stdlib.h>
 #include "ugni.h"
@@ -19,7 +24,8 @@ static void pull(struct ugni_err *e)
 	for (; e->cursor < end; e->cursor++) {
 		if (nic_err_get(e->cursor, &ev) != NIC_OK)
 			continue;	/* overwritten in the log */
-		if (ev.ptag != e->ptag || !(e->mask & (1u << ev.category)))
+		if ((!e->all_ptags && ev.ptag != e->ptag) ||
+				!(e->mask & (1u << ev.category)))
 			continue;
 		if (e->count == e->size)
 			continue;	/* EEQ full */
@@ -44,16 +50,19 @@ static int take(struct ugni_err *e, gni_error_event_t *ev)
 }
 
 /* 3.10.1 SubscribeErrors
- *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM (also: NULL nic_handle, since
- *   the model has no privileged users), GNI_RC_NO_MATCH,
- *   GNI_RC_ERROR_RESOURCE, GNI_RC_ERROR_NOMEM */
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM (also: NULL nic_handle from an
+ *   unprivileged caller), GNI_RC_NO_MATCH, GNI_RC_ERROR_RESOURCE,
+ *   GNI_RC_ERROR_NOMEM */
 gni_return_t GNI_SubscribeErrors(gni_nic_handle_t nic_handle, uint32_t device_id,
 		gni_error_mask_t mask, uint32_t EEQ_size, gni_err_handle_t *err_handle)
 {
 	struct ugni_nic *n = to_nic(nic_handle);
+	int device_mode = nic_handle == NULL && nic_privileged();
 
-	if (!n || !err_handle)
+	if ((!n && !device_mode) || !err_handle)
 		return GNI_RC_INVALID_PARAM;
+	if (device_mode && !ugni_fabric())	/* no CDM joined it yet */
+		return GNI_RC_ERROR_RESOURCE;
 	if (device_id != NIC_DEVICE_ID)
 		return GNI_RC_NO_MATCH;
 	if (EEQ_size > (1u << 20))
@@ -65,22 +74,24 @@ gni_return_t GNI_SubscribeErrors(gni_nic_handle_t nic_handle, uint32_t device_id
 		free(e);
 		return GNI_RC_ERROR_NOMEM;
 	}
-	*e = (struct ugni_err){ .nic = n, .mask = mask, .ptag = n->cdm->ptag,
-		.size = size, .cursor = nic_err_serial(), .queue = q };
+	*e = (struct ugni_err){ .nic = n, .mask = mask, .ptag = n ? n->cdm->ptag : 0,
+		.all_ptags = !n, .size = size, .cursor = nic_err_serial(), .queue = q };
 	e->self = ugni_handle_new(UGNI_ERR, e);
 	if (!e->self) {
 		free(q);
 		free(e);
 		return GNI_RC_ERROR_NOMEM;
 	}
-	n->nerr++;
+	if (n)
+		n->nerr++;
 	*err_handle = e->self;
 	return GNI_RC_SUCCESS;
 }
 
 void ugni_err_destroy_obj(struct ugni_err *e)
 {
-	e->nic->nerr--;
+	if (e->nic)
+		e->nic->nerr--;
 	ugni_handle_free(e->self);
 	free(e->queue);
 	free(e);
@@ -181,15 +192,16 @@ gni_return_t GNI_WaitErrorEvents(gni_err_handle_t err_handle, gni_error_event_t 
 
 /* 3.10.7 SetErrorPtag
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_PERMISSION_ERROR (a
- *   ptag other than the domain's: the model has no superuser) */
+ *   ptag other than the domain's, from an unprivileged caller) */
 gni_return_t GNI_SetErrorPtag(gni_err_handle_t err_handle, uint8_t ptag)
 {
 	struct ugni_err *e = to_err(err_handle);
 
 	if (!e)
 		return GNI_RC_INVALID_PARAM;
-	if (ptag != e->nic->cdm->ptag)
+	if (!nic_privileged() && (!e->nic || ptag != e->nic->cdm->ptag))
 		return GNI_RC_PERMISSION_ERROR;
 	e->ptag = ptag;
+	e->all_ptags = 0;
 	return GNI_RC_SUCCESS;
 }

@@ -5,7 +5,9 @@
  *
  * Knobs act on the calling process from the call on; the limits count
  * per protection tag, as the model's job limits do (a process alone holds
- * every object of its ptag).
+ * every object of its ptag).  RDMACTS_TC_PRIVILEGED makes root privileged
+ * (3.10: NULL-NIC subscriptions, any ptag); uGNI has none of the
+ * capabilities RDMACTS_TC_DECLINE names, so that knob is refused.
  */
 #include "rdmacts_test_control.h"
 #include "../nic/nic.h"
@@ -24,6 +26,7 @@ int rdmacts_test_control(int knob, uint64_t value)
 	case RDMACTS_TC_LIMIT_BTE:		nic_knobs_limit(NIC_RES_BTE, n); return 0;
 	case RDMACTS_TC_LIMIT_DGRAM:		nic_knobs_limit(NIC_RES_COUNT, n); return 0;
 	case RDMACTS_TC_SCHEDULE_SEED:		nic_knobs_schedule(value); return 0;
+	case RDMACTS_TC_PRIVILEGED:		nic_knobs_privileged(value != 0); return 0;
 	default:				return -1;
 	}
 }

@@ -75,9 +75,10 @@ struct ugni_ep {
 };
 
 struct ugni_err {
-	struct ugni_nic *nic;
+	struct ugni_nic *nic;		/* NULL: a privileged device subscription */
 	gni_error_mask_t mask;
 	uint8_t ptag;
+	int all_ptags;			/* no ptag chosen yet (device subscription) */
 	uint32_t size;			/* EEQ entries */
 	uint64_t cursor;		/* next serial of the fabric log to read */
 	gni_error_event_t *queue;
@@ -95,6 +96,9 @@ void ugni_handle_free(const void *handle);
 
 /* The one checked lookup per kind: NULL for NULL, stale, foreign or
  * garbage handles and for handles of another kind. */
+/* cdm.c: the process's place on the fabric (joined once, on first use). */
+int ugni_fabric(void);
+
 static inline struct ugni_cdm *to_cdm(gni_cdm_handle_t h)
 { return ugni_handle_obj(UGNI_CDM, h); }
 static inline struct ugni_nic *to_nic(gni_nic_handle_t h)

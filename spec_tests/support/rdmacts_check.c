@@ -297,6 +297,14 @@ _Noreturn void rt_unsupported(const char *reason)
     exit(rt_end_test());
 }
 
+_Noreturn void rt_lacks(const char *capability, const char *reason)
+{
+    char r[1024];
+    snprintf(r, sizeof r, "lacks=%s %s", capability,
+             reason && *reason ? reason : "the implementation lacks it");
+    rt_unsupported(r);
+}
+
 static int outcome(void)
 {
     const struct rt_test *t = rt_run.test;

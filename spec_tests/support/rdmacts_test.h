@@ -126,6 +126,16 @@ bool rt_fail_at(const char *clause, const char *file, int line, bool fatal,
 _Noreturn void rt_unsupported(const char *reason);
 
 /*
+ * Ends the test as UNSUPPORTED because the implementation lacks an
+ * optional capability the spec lets it lack (capability: one word, e.g.
+ * "RMR"), and says so as the spec asks (an attribute, a documented
+ * return code).  The harness counts such a test apart: a mandatory
+ * clause that needs a capability the implementation lacks is not
+ * reported as unshown (docs/certification.md).
+ */
+_Noreturn void rt_lacks(const char *capability, const char *reason);
+
+/*
  * Ends the test and its process at once, with the verdict its checks have
  * earned so far (written to the verdict record): for a test that must
  * leave abruptly, e.g. a rank that vanishes without closing what it

@@ -614,7 +614,8 @@ static DAT_CR_HANDLE prov_request(struct ut_conn *c, DAT_EP_HANDLE *ep, const ch
 	DAT_CR_PARAM p;
 	DAT_EVENT ev;
 
-	UT_REQ(dat_psp_create(c->b.ia, UT_QUAL + 5, c->b.cr, DAT_PSP_PROVIDER_FLAG, &psp), cl);
+	UT_REQ_CAP(c->b.ia, UT_CAP_PSP_PROVIDER_FLAG, dat_psp_create(c->b.ia, UT_QUAL + 5,
+			c->b.cr, DAT_PSP_PROVIDER_FLAG, &psp), cl);
 	UT_REQ(connect_pd(c, c->ea, UT_QUAL + 5, UT_TIMEOUT, 0, NULL), cl);
 	if (!ut_wait(c->b.cr, DAT_CONNECTION_REQUEST_EVENT, &ev, cl))
 		return DAT_HANDLE_NULL;
@@ -821,7 +822,7 @@ C_TEST(recv_srq, "udapl.ep_post_recv.state.srq_ep",
 
 	ut_mem(&c->a, c->a.pz, 256, DAT_MEM_PRIV_ALL_FLAG, &ma, cl);
 	ut_mem(&c->b, c->b.pz, 256, DAT_MEM_PRIV_ALL_FLAG, &mb, cl);
-	UT_REQ(dat_srq_create(c->b.ia, c->b.pz, &a, &srq), cl);
+	UT_REQ_CAP(c->b.ia, UT_CAP_SRQ, dat_srq_create(c->b.ia, c->b.pz, &a, &srq), cl);
 	UT_REQ(dat_ep_create_with_srq(c->b.ia, c->b.pz, c->b.rcv, c->b.req, c->b.conn, srq,
 			NULL, &eb2), cl);
 	r = ut_seg(&mb, 0, 128);

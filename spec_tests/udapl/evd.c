@@ -713,7 +713,7 @@ EVD_TEST(cw_agent, "udapl.cno_wait.agent.called", "UDAPL-dat_cno_wait-agent-call
 	int tag;
 	DAT_OS_WAIT_PROXY_AGENT ag = { &tag, agent };
 	DAT_CNO_HANDLE c;
-	UT_REQ(dat_cno_create(u->ia, ag, &c), cl);
+	UT_REQ_CAP(u->ia, UT_CAP_PROXY_AGENT, dat_cno_create(u->ia, ag, &c), cl);
 	DAT_EVD_HANDLE e = sw_evd(u, 4, c, cl);
 	UT_OK(post(e, 1), cl);
 	ut_progress(e);

@@ -91,7 +91,7 @@ F_TEST(f_ep_srq, "udapl.ep_create_with_srq.faults.insufficient_resources",
 	DAT_SRQ_ATTR a = { .max_recv_dtos = 8, .max_recv_iov = 1, .low_watermark = 0 };
 	DAT_SRQ_HANDLE srq;
 	DAT_EP_HANDLE ep;
-	UT_REQ(dat_srq_create(u->ia, u->pz, &a, &srq), cl);
+	UT_REQ_CAP(u->ia, UT_CAP_SRQ, dat_srq_create(u->ia, u->pz, &a, &srq), cl);
 	UT_RC(NOMEM(dat_ep_create_with_srq(u->ia, u->pz, u->rcv, u->req, u->conn,
 			srq, NULL, &ep)), IR, cl);
 	UT_OK(dat_srq_free(srq), cl);
@@ -103,6 +103,7 @@ F_TEST(f_srq, "udapl.srq_create.faults.insufficient_resources",
 {
 	DAT_SRQ_ATTR a = { .max_recv_dtos = 8, .max_recv_iov = 1, .low_watermark = 0 };
 	DAT_SRQ_HANDLE srq;
+	ut_need(u->ia, UT_CAP_SRQ);
 	UT_RC(NOMEM(dat_srq_create(u->ia, u->pz, &a, &srq)), IR, cl);
 	close_graceful(u, cl);
 }
@@ -126,6 +127,7 @@ F_TEST(f_rmr, "udapl.rmr_create.faults.insufficient_resources",
 		"UDAPL-dat_rmr_create-rc-insufficient-resources")
 {
 	DAT_RMR_HANDLE rmr;
+	ut_need(u->ia, UT_CAP_RMR);
 	UT_RC(NOMEM(dat_rmr_create(u->pz, &rmr)), IR, cl);
 	close_graceful(u, cl);
 }
@@ -179,7 +181,7 @@ F_TEST(f_srq_resize, "udapl.srq_resize.faults.insufficient_resources",
 	DAT_SRQ_ATTR a = { .max_recv_dtos = 8, .max_recv_iov = 1, .low_watermark = 0 };
 	DAT_SRQ_HANDLE srq;
 	DAT_SRQ_PARAM p;
-	UT_REQ(dat_srq_create(u->ia, u->pz, &a, &srq), cl);
+	UT_REQ_CAP(u->ia, UT_CAP_SRQ, dat_srq_create(u->ia, u->pz, &a, &srq), cl);
 	UT_RC(NOMEM(dat_srq_resize(srq, 64)), IR, cl);
 	UT_REQ(dat_srq_query(srq, DAT_SRQ_FIELD_ALL, &p), cl);
 	RT_EXPECT_TRUE(p.max_recv_dtos >= 8 && p.max_recv_dtos < 64, cl);
@@ -204,7 +206,7 @@ F_TEST(f_ep_wm, "udapl.ep_set_watermark.faults.insufficient_resources",
 	DAT_SRQ_ATTR a = { .max_recv_dtos = 8, .max_recv_iov = 1, .low_watermark = 0 };
 	DAT_SRQ_HANDLE srq;
 	DAT_EP_HANDLE ep;
-	UT_REQ(dat_srq_create(u->ia, u->pz, &a, &srq), cl);
+	UT_REQ_CAP(u->ia, UT_CAP_SRQ, dat_srq_create(u->ia, u->pz, &a, &srq), cl);
 	UT_REQ(dat_ep_create_with_srq(u->ia, u->pz, u->rcv, u->req, u->conn, srq,
 			NULL, &ep), cl);
 	UT_RC(NOMEM(dat_ep_set_watermark(ep, 2, 4)), IR, cl);
@@ -322,7 +324,16 @@ static void fx_open(struct fx *x, const char *cl)
 	ut_conn_open(&x->c, cl);
 	ut_mem(&x->c.a, x->c.a.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &x->ma, cl);
 	ut_mem(&x->c.b, x->c.b.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &x->mb, cl);
-	UT_REQ(dat_rmr_create(x->c.a.pz, &x->rmr), cl);
+	if (!ut_try_cap(x->c.a.ia, UT_CAP_RMR, dat_rmr_create(x->c.a.pz, &x->rmr), cl))
+		x->rmr = DAT_HANDLE_NULL;
+}
+
+/* The fixture's RMR, for a test that binds: UNSUPPORTED without RMRs. */
+static DAT_RMR_HANDLE rmr_of(struct fx *x)
+{
+	if (!x->rmr)
+		ut_lacks(UT_CAP_RMR);
+	return x->rmr;
 }
 
 #define FX_TEST(fn, name, clause)                                       \
@@ -381,10 +392,10 @@ FX_TEST(f_bind, "udapl.rmr_bind.faults.insufficient_resources",
 	DAT_RMR_COOKIE rk = { .as_64 = 0xb1 };
 	DAT_RMR_CONTEXT ctx;
 	DAT_RMR_PARAM p;
-	UT_RC(NOMEM(dat_rmr_bind(x->rmr, &s, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.ea,
+	UT_RC(NOMEM(dat_rmr_bind(rmr_of(x), &s, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.ea,
 			rk, DAT_COMPLETION_DEFAULT_FLAG, &ctx)), IR, cl);
 	ut_empty(x->c.a.req, cl);
-	UT_REQ(dat_rmr_query(x->rmr, DAT_RMR_FIELD_LMR_TRIPLET, &p), cl);
+	UT_REQ(dat_rmr_query(rmr_of(x), DAT_RMR_FIELD_LMR_TRIPLET, &p), cl);
 	RT_EXPECT_EQ_U64(p.lmr_triplet.segment_length, 0, cl);	/* still unbound */
 }
 
@@ -397,7 +408,7 @@ FX_TEST(f_bind_broken, "udapl.rmr_bind.faults.failure_after_return", C_BIND_BRK)
 	DAT_EVENT ev;
 
 	ut_control(RDMACTS_TC_FAIL_NTH_TRANSACTION, 1);
-	DAT_RETURN rc = dat_rmr_bind(x->rmr, &s, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.ea,
+	DAT_RETURN rc = dat_rmr_bind(rmr_of(x), &s, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.ea,
 			rk, DAT_COMPLETION_DEFAULT_FLAG, &ctx);
 	ut_control(RDMACTS_TC_RESET, 0);
 	UT_RC(rc, DAT_SUCCESS, cl);

@@ -58,7 +58,9 @@ static DAT_RETURN i_ep_connect(struct fx *f, DAT_HANDLE h)
 static DAT_RETURN i_ep_create(struct fx *f, DAT_HANDLE h)
 { return dat_ep_create(h, f->u.pz, f->u.rcv, f->u.req, f->u.conn, NULL, SCR(DAT_EP_HANDLE)); }
 static DAT_RETURN i_ep_create_with_srq(struct fx *f, DAT_HANDLE h)
-{ return dat_ep_create_with_srq(h, f->u.pz, f->u.rcv, f->u.req, f->u.conn,
+{ if (!f->h[K_SRQ])
+	ut_lacks(UT_CAP_SRQ);
+  return dat_ep_create_with_srq(h, f->u.pz, f->u.rcv, f->u.req, f->u.conn,
 		f->h[K_SRQ], NULL, SCR(DAT_EP_HANDLE)); }
 static DAT_RETURN i_ep_disconnect(struct fx *f, DAT_HANDLE h)
 { (void)f; return dat_ep_disconnect(h, DAT_CLOSE_ABRUPT_FLAG); }
@@ -189,7 +191,9 @@ static DAT_RETURN i_rmr_bind_rmr(struct fx *f, DAT_HANDLE h)
   return dat_rmr_bind(h, &s, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, f->h[K_EP], c,
 		DAT_COMPLETION_DEFAULT_FLAG, &ctx); }
 static DAT_RETURN i_rmr_bind_ep(struct fx *f, DAT_HANDLE h)
-{ DAT_LMR_TRIPLET s = ut_seg(&f->m, 0, 64); DAT_RMR_COOKIE c = { .as_64 = 1 };
+{ if (!f->h[K_RMR])
+	ut_lacks(UT_CAP_RMR);
+  DAT_LMR_TRIPLET s = ut_seg(&f->m, 0, 64); DAT_RMR_COOKIE c = { .as_64 = 1 };
   DAT_RMR_CONTEXT ctx;
   return dat_rmr_bind(f->h[K_RMR], &s, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, h, c,
 		DAT_COMPLETION_DEFAULT_FLAG, &ctx); }
@@ -303,11 +307,15 @@ static void fx_open(struct fx *f, const char *clause)
 	f->h[K_EP] = ut_ep(&f->u, NULL, clause);
 	f->ep_rsp = ut_ep(&f->u, NULL, clause);
 	UT_REQ(dat_cno_create(f->u.ia, DAT_OS_WAIT_PROXY_AGENT_NULL, &f->h[K_CNO]), clause);
-	UT_REQ(dat_rmr_create(f->u.pz, &f->h[K_RMR]), clause);
 	UT_REQ(dat_psp_create(f->u.ia, UT_QUAL, f->u.cr, DAT_PSP_CONSUMER_FLAG,
 			&f->h[K_PSP]), clause);
 	UT_REQ(dat_rsp_create(f->u.ia, UT_QUAL + 10, f->ep_rsp, f->u.cr, &f->h[K_RSP]), clause);
-	UT_REQ(dat_srq_create(f->u.ia, f->u.pz, &sa, &f->h[K_SRQ]), clause);
+	/* optional kinds: left NULL when the Provider lacks them */
+	if (!ut_try_cap(f->u.ia, UT_CAP_RMR, dat_rmr_create(f->u.pz, &f->h[K_RMR]), clause))
+		f->h[K_RMR] = DAT_HANDLE_NULL;
+	if (!ut_try_cap(f->u.ia, UT_CAP_SRQ, dat_srq_create(f->u.ia, f->u.pz, &sa,
+			&f->h[K_SRQ]), clause))
+		f->h[K_SRQ] = DAT_HANDLE_NULL;
 }
 
 /* A handle of kind k that was valid and is not any more. */
@@ -355,7 +363,7 @@ static DAT_HANDLE freed_handle(struct fx *f, enum kind k, const char *clause)
 		UT_REQ(dat_lmr_free(h), clause);
 		break;
 	case K_RMR:
-		UT_REQ(dat_rmr_create(f->u.pz, &h), clause);
+		UT_REQ_CAP(f->u.ia, UT_CAP_RMR, dat_rmr_create(f->u.pz, &h), clause);
 		UT_REQ(dat_rmr_free(h), clause);
 		break;
 	case K_PZ:
@@ -374,7 +382,7 @@ static DAT_HANDLE freed_handle(struct fx *f, enum kind k, const char *clause)
 		break;
 	}
 	case K_SRQ:
-		UT_REQ(dat_srq_create(f->u.ia, f->u.pz, &sa, &h), clause);
+		UT_REQ_CAP(f->u.ia, UT_CAP_SRQ, dat_srq_create(f->u.ia, f->u.pz, &sa, &h), clause);
 		UT_REQ(dat_srq_free(h), clause);
 		break;
 	default:
@@ -402,8 +410,9 @@ static void run(void)
 	case 0:
 		UT_RC(w->fn(f, DAT_HANDLE_NULL), DAT_INVALID_HANDLE, cl);
 		break;
-	case 1:
-		UT_RC(w->fn(f, f->h[w->wrong]), DAT_INVALID_HANDLE, cl);
+	case 1:	/* a kind the Provider lacks: another wrong kind */
+		UT_RC(w->fn(f, f->h[w->wrong] ? f->h[w->wrong] : f->h[K_CNO]),
+				DAT_INVALID_HANDLE, cl);
 		break;
 	case 2: {
 		DAT_HANDLE h = freed_handle(f, w->want, cl);

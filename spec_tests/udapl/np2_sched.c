@@ -257,7 +257,7 @@ RT_TEST_ATTRS(n_srq_shared, "udapl.srq_post_recv.np2.shared_by_eps", C_SRQ_SH, N
 	mine = p.srq_supported == DAT_TRUE;
 	ut_exchange(&mine, &theirs, sizeof mine);
 	if (!mine || !theirs)
-		rt_unsupported("the Provider does not support SRQs");
+		ut_lacks(UT_CAP_SRQ);
 	ut_mem(&u, u.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &m, cl);
 	if (rank == 0) {
 		DAT_SRQ_ATTR a = { .max_recv_dtos = 16, .max_recv_iov = 1,

@@ -267,9 +267,13 @@ RT_TEST(ia_close_abrupt, "udapl.ia_close.rc.abrupt_cascade", C_IA_ABRUPT)
 	ut_mem(&c.b, c.b.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &m, C_IA_ABRUPT);
 	DAT_EP_HANDLE ep2 = ut_ep(&c.b, NULL, C_IA_ABRUPT);
 	UT_REQ(dat_cno_create(c.b.ia, DAT_OS_WAIT_PROXY_AGENT_NULL, &cno), C_IA_ABRUPT);
-	UT_REQ(dat_rmr_create(c.b.pz, &rmr), C_IA_ABRUPT);
 	UT_REQ(dat_rsp_create(c.b.ia, UT_QUAL + 1, ep2, c.b.cr, &rsp), C_IA_ABRUPT);
-	UT_REQ(dat_srq_create(c.b.ia, c.b.pz, &sa, &srq), C_IA_ABRUPT);
+	/* optional kinds: the cascade is checked on what the Provider has */
+	if (!ut_try_cap(c.b.ia, UT_CAP_RMR, dat_rmr_create(c.b.pz, &rmr), C_IA_ABRUPT))
+		rmr = DAT_HANDLE_NULL;
+	if (!ut_try_cap(c.b.ia, UT_CAP_SRQ, dat_srq_create(c.b.ia, c.b.pz, &sa, &srq),
+			C_IA_ABRUPT))
+		srq = DAT_HANDLE_NULL;
 	RT_EXPECT_EQ_INT(dat_ia_close(c.b.ia, DAT_CLOSE_ABRUPT_FLAG), DAT_SUCCESS, C_IA_ABRUPT);
 	DAT_HANDLE hs[] = { c.b.ia, c.b.pz, m.lmr, rmr, c.b.req, cno, c.eb, ep2, c.psp, rsp, srq };
 	for (size_t i = 0; i < sizeof hs / sizeof hs[0]; i++)
@@ -376,14 +380,14 @@ IA_TEST(pz_free_lmr, "udapl.pz_free.state.in_use_by_lmr", "UDAPL-dat_pz_free-rc-
 IA_TEST(pz_free_rmr, "udapl.pz_free.state.in_use_by_rmr", "UDAPL-dat_pz_free-rc-invalid-state-rmr")
 {
 	DAT_RMR_HANDLE r;
-	UT_REQ(dat_rmr_create(u->pz, &r), cl);
+	UT_REQ_CAP(u->ia, UT_CAP_RMR, dat_rmr_create(u->pz, &r), cl);
 	UT_RC(dat_pz_free(u->pz), DAT_INVALID_STATE, cl);
 }
 IA_TEST(pz_free_srq, "udapl.pz_free.state.in_use_by_srq", "UDAPL-dat_pz_free-rc-invalid-state-srq")
 {
 	DAT_SRQ_HANDLE s;
 	DAT_SRQ_ATTR sa = { 4, 1, DAT_WATERMARK_INFINITE };
-	UT_REQ(dat_srq_create(u->ia, u->pz, &sa, &s), cl);
+	UT_REQ_CAP(u->ia, UT_CAP_SRQ, dat_srq_create(u->ia, u->pz, &sa, &s), cl);
 	UT_RC(dat_pz_free(u->pz), DAT_INVALID_STATE, cl);
 }
 IA_TEST(pz_query_ok, "udapl.pz_query.rc.success", "UDAPL-dat_pz_query-rc-success")
@@ -568,6 +572,7 @@ IA_TEST(rmr_create_ok, "udapl.rmr_create.rc.success", "UDAPL-dat_rmr_create-rc-s
 {
 	DAT_RMR_HANDLE r;
 	DAT_RMR_PARAM p;
+	ut_need(u->ia, UT_CAP_RMR);
 	RT_EXPECT_EQ_INT(dat_rmr_create(u->pz, &r), DAT_SUCCESS, cl);
 	UT_OK(dat_rmr_query(r, DAT_RMR_FIELD_ALL, &p), cl);
 	RT_EXPECT_TRUE(p.pz_handle == u->pz, cl);
@@ -585,14 +590,14 @@ IA_TEST(rmr_query_ok, "udapl.rmr_query.rc.success", "UDAPL-dat_rmr_query-rc-succ
 {
 	DAT_RMR_HANDLE r;
 	DAT_RMR_PARAM p;
-	UT_REQ(dat_rmr_create(u->pz, &r), cl);
+	UT_REQ_CAP(u->ia, UT_CAP_RMR, dat_rmr_create(u->pz, &r), cl);
 	RT_EXPECT_EQ_INT(dat_rmr_query(r, DAT_RMR_FIELD_ALL, &p), DAT_SUCCESS, cl);
 	RT_EXPECT_TRUE(p.ia_handle == u->ia && p.pz_handle == u->pz, cl);
 }
 IA_TEST(rmr_query_null, "udapl.rmr_query.param.null_param", "UDAPL-dat_rmr_query-rc-invalid-parameter")
 {
 	DAT_RMR_HANDLE r;
-	UT_REQ(dat_rmr_create(u->pz, &r), cl);
+	UT_REQ_CAP(u->ia, UT_CAP_RMR, dat_rmr_create(u->pz, &r), cl);
 	UT_RC(dat_rmr_query(r, DAT_RMR_FIELD_ALL, NULL), DAT_INVALID_PARAMETER, cl);
 }
 
@@ -612,7 +617,7 @@ IA_TEST(cno_create_agent, "udapl.cno_create.rc.success_agent", "UDAPL-dat_cno_cr
 	DAT_OS_WAIT_PROXY_AGENT ag = { &data, agent_fn };
 	DAT_CNO_HANDLE c;
 	DAT_CNO_PARAM p;
-	RT_EXPECT_EQ_INT(dat_cno_create(u->ia, ag, &c), DAT_SUCCESS, cl);
+	UT_REQ_CAP(u->ia, UT_CAP_PROXY_AGENT, dat_cno_create(u->ia, ag, &c), cl);
 	UT_OK(dat_cno_query(c, DAT_CNO_FIELD_ALL, &p), cl);
 	RT_EXPECT_TRUE(p.agent.instance_data == &data && p.agent.proxy_agent_func == agent_fn, cl);
 }
@@ -670,7 +675,7 @@ IA_TEST(cno_modify_null, "udapl.cno_modify_agent.rc.null_agent", "UDAPL-dat_cno_
 	DAT_OS_WAIT_PROXY_AGENT ag = { &data, agent_fn };
 	DAT_CNO_HANDLE c;
 	DAT_CNO_PARAM p;
-	UT_REQ(dat_cno_create(u->ia, ag, &c), cl);
+	UT_REQ_CAP(u->ia, UT_CAP_PROXY_AGENT, dat_cno_create(u->ia, ag, &c), cl);
 	RT_EXPECT_EQ_INT(dat_cno_modify_agent(c, DAT_OS_WAIT_PROXY_AGENT_NULL), DAT_SUCCESS, cl);
 	UT_OK(dat_cno_query(c, DAT_CNO_FIELD_ALL, &p), cl);
 	RT_EXPECT_TRUE(p.agent.proxy_agent_func == NULL, cl);
@@ -911,7 +916,7 @@ static void need_srq(struct ut_ia *u)
 	DAT_PROVIDER_ATTR p;
 	ut_attrs(u->ia, NULL, &p);
 	if (!p.srq_supported)
-		rt_unsupported("the Provider does not support SRQs");
+		ut_lacks(UT_CAP_SRQ);
 }
 
 IA_TEST(srq_create_ok, "udapl.srq_create.rc.success", "UDAPL-dat_srq_create-rc-success")
@@ -1130,7 +1135,7 @@ IA_TEST(srq_set_lw_ok, "udapl.srq_set_lw.rc.success", "UDAPL-dat_srq_set_lw-rc-s
 	ut_attrs(u->ia, NULL, &p);
 	UT_REQ(dat_srq_create(u->ia, u->pz, &a, &s), cl);
 	if (!p.srq_watermarks_supported)
-		rt_unsupported("the Provider does not support SRQ watermarks");
+		ut_lacks(UT_CAP_SRQ_WATERMARKS);
 	RT_EXPECT_EQ_INT(dat_srq_set_lw(s, 8), DAT_SUCCESS, cl);
 }
 IA_TEST(srq_set_lw_param, "udapl.srq_set_lw.param.above_max", "UDAPL-dat_srq_set_lw-rc-invalid-parameter")
@@ -1138,7 +1143,8 @@ IA_TEST(srq_set_lw_param, "udapl.srq_set_lw.param.above_max", "UDAPL-dat_srq_set
 	DAT_SRQ_HANDLE s;
 	DAT_SRQ_ATTR a = srq_attr();
 	need_srq(u);
-	UT_REQ(dat_srq_create(u->ia, u->pz, &a, &s), cl);
+	ut_need(u->ia, UT_CAP_SRQ_WATERMARKS);
+	UT_RC(dat_srq_create(u->ia, u->pz, &a, &s), DAT_SUCCESS, cl);
 	UT_RC(dat_srq_set_lw(s, 65), DAT_INVALID_PARAMETER, cl);
 }
 IA_TEST(srq_set_lw_model, "udapl.srq_set_lw.model.unsupported", "UDAPL-dat_srq_set_lw-rc-model-not-supported")
@@ -1280,6 +1286,7 @@ IA_TEST(ep_srq_ok, "udapl.ep_create_with_srq.rc.success", "UDAPL-dat_ep_create_w
 IA_TEST(ep_srq_handle, "udapl.ep_create_with_srq.handle.srq", "UDAPL-dat_ep_create_with_srq-rc-invalid-handle-srq")
 {
 	DAT_EP_HANDLE ep;
+	ut_need(u->ia, UT_CAP_SRQ);
 	UT_RC(dat_ep_create_with_srq(u->ia, u->pz, u->rcv, u->req, u->conn, DAT_HANDLE_NULL, NULL, &ep),
 			DAT_INVALID_HANDLE, cl);
 	UT_RC(dat_ep_create_with_srq(u->ia, u->pz, u->rcv, u->req, u->conn, ut_ep(u, NULL, cl), NULL, &ep),
@@ -1439,7 +1446,7 @@ IA_TEST(ep_recv_query_ok, "udapl.ep_recv_query.rc.success", "UDAPL-dat_ep_recv_q
 	DAT_COUNT n = -1, span = -1;
 	ut_attrs(u->ia, NULL, &p);
 	if (!p.ep_recv_info_supported)
-		rt_unsupported("ep_recv_info_supported is DAT_FALSE");
+		ut_lacks(UT_CAP_RECV_QUERY);
 	RT_EXPECT_EQ_INT(dat_ep_recv_query(ut_ep(u, NULL, cl), &n, &span), DAT_SUCCESS, cl);
 	RT_EXPECT_TRUE(n >= 0, cl);
 }
@@ -1448,7 +1455,7 @@ IA_TEST(ep_recv_query_null, "udapl.ep_recv_query.param.null_outputs", "UDAPL-dat
 	DAT_PROVIDER_ATTR p;
 	ut_attrs(u->ia, NULL, &p);
 	if (!p.ep_recv_info_supported)
-		rt_unsupported("ep_recv_info_supported is DAT_FALSE");
+		ut_lacks(UT_CAP_RECV_QUERY);
 	UT_RC(dat_ep_recv_query(ut_ep(u, NULL, cl), NULL, NULL), DAT_INVALID_PARAMETER, cl);
 }
 IA_TEST(ep_recv_query_model, "udapl.ep_recv_query.model.unsupported", "UDAPL-dat_ep_recv_query-rc-model-not-supported")
@@ -1466,14 +1473,14 @@ IA_TEST(ep_wm_ok, "udapl.ep_set_watermark.rc.success", "UDAPL-dat_ep_set_waterma
 	ut_attrs(u->ia, NULL, &p);
 	DAT_RETURN rc = dat_ep_set_watermark(ut_ep(u, NULL, cl), 4, 8);
 	if (DAT_GET_TYPE(rc) == DAT_MODEL_NOT_SUPPORTED)
-		rt_unsupported("the Provider does not support Endpoint watermarks");
+		ut_lacks(UT_CAP_EP_WATERMARKS);
 	RT_EXPECT_EQ_INT(rc, DAT_SUCCESS, cl);
 }
 IA_TEST(ep_wm_param, "udapl.ep_set_watermark.param.negative", "UDAPL-dat_ep_set_watermark-rc-invalid-parameter")
 {
 	DAT_RETURN rc = dat_ep_set_watermark(ut_ep(u, NULL, cl), -5, 8);
 	if (DAT_GET_TYPE(rc) == DAT_MODEL_NOT_SUPPORTED)
-		rt_unsupported("the Provider does not support Endpoint watermarks");
+		ut_lacks(UT_CAP_EP_WATERMARKS);
 	UT_RC(rc, DAT_INVALID_PARAMETER, cl);
 }
 IA_TEST(ep_wm_model, "udapl.ep_set_watermark.model.unsupported", "UDAPL-dat_ep_set_watermark-rc-model-not-supported")

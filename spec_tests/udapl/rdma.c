@@ -362,8 +362,7 @@ static DAT_RETURN post_on(struct cx *x, int op, DAT_EP_HANDLE ep)
 		DAT_RMR_HANDLE rmr;
 		DAT_RMR_CONTEXT rc;
 		DAT_RMR_COOKIE rk = { .as_64 = 1 };
-		if (dat_rmr_create(x->c.a.pz, &rmr) != DAT_SUCCESS)
-			return DAT_INTERNAL_ERROR;
+		UT_REQ_CAP(x->c.a.ia, UT_CAP_RMR, dat_rmr_create(x->c.a.pz, &rmr), "-");
 		DAT_LMR_TRIPLET w = ut_seg(&x->ma, 0, 64);
 		return dat_rmr_bind(rmr, &w, DAT_MEM_PRIV_REMOTE_READ_FLAG, ep, rk, 0, &rc);
 	}

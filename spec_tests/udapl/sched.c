@@ -87,7 +87,7 @@ S_TEST(s_graceful, "udapl.ep_disconnect.schedule.graceful_pending",
 			DAT_INVALID_STATE, C_NOPOST);
 	UT_RC(dat_ep_post_send(x->c.ea, 1, &s, (DAT_DTO_COOKIE){ .as_64 = 4 }, 0),
 			DAT_INVALID_STATE, C_NOPOST);
-	UT_REQ(dat_rmr_create(x->c.a.pz, &rmr), cl);
+	UT_REQ_CAP(x->c.a.ia, UT_CAP_RMR, dat_rmr_create(x->c.a.pz, &rmr), cl);
 	UT_RC(dat_rmr_bind(rmr, &s, DAT_MEM_PRIV_REMOTE_READ_FLAG, x->c.ea,
 			(DAT_RMR_COOKIE){ .as_64 = 5 }, 0, &ctx), DAT_INVALID_STATE, C_NOPOST);
 	UT_OK(dat_ep_disconnect(x->c.ea, DAT_CLOSE_GRACEFUL_FLAG), C_GNOOP);
@@ -129,7 +129,7 @@ RT_TEST_ATTRS(s_shared, "udapl.ep_disconnect.schedule.shared_evd_order", C_SHARE
 	DAT_EVENT ev;
 
 	ut_conn_setup(&c, cl);
-	UT_REQ(dat_evd_create(c.a.ia, 32, DAT_HANDLE_NULL,
+	UT_REQ_CAP(c.a.ia, UT_CAP_STREAM_MERGING, dat_evd_create(c.a.ia, 32, DAT_HANDLE_NULL,
 			DAT_EVD_DTO_FLAG | DAT_EVD_CONNECTION_FLAG, &all), cl);
 	UT_REQ(dat_ep_free(c.ea), cl);
 	UT_REQ(dat_ep_create(c.a.ia, c.a.pz, all, all, all, NULL, &c.ea), cl);
@@ -162,7 +162,7 @@ S_TEST(s_rmr_free, "udapl.rmr_free.schedule.bind_pending", C_RMR_PEND)
 	DAT_RMR_CONTEXT ctx;
 	DAT_BOOLEAN req_idle;
 
-	UT_REQ(dat_rmr_create(x->c.a.pz, &rmr), cl);
+	UT_REQ_CAP(x->c.a.ia, UT_CAP_RMR, dat_rmr_create(x->c.a.pz, &rmr), cl);
 	UT_REQ(dat_rmr_bind(rmr, &s, DAT_MEM_PRIV_REMOTE_READ_FLAG, x->c.ea,
 			(DAT_RMR_COOKIE){ .as_64 = 0xb9 }, 0, &ctx), cl);
 	UT_REQ(dat_ep_get_status(x->c.ea, NULL, NULL, &req_idle), cl);

@@ -18,7 +18,7 @@ static void qx_open(struct qx *x, DAT_COUNT lw, const char *cl)
 	ut_conn_setup(&x->c, cl);
 	ut_attrs(x->c.b.ia, NULL, &p);
 	if (!p.srq_supported)
-		rt_unsupported("the Provider does not support SRQs");
+		ut_lacks(UT_CAP_SRQ);
 	ut_mem(&x->c.a, x->c.a.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &x->ma, cl);
 	ut_mem(&x->c.b, x->c.b.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &x->mb, cl);
 	UT_REQ(dat_srq_create(x->c.b.ia, x->c.b.pz, &a, &x->srq), cl);
@@ -108,7 +108,7 @@ static void lw_supported(struct qx *x)
 	DAT_PROVIDER_ATTR p;
 	ut_attrs(x->c.b.ia, NULL, &p);
 	if (!p.srq_watermarks_supported)
-		rt_unsupported("the Provider does not support SRQ low watermarks");
+		ut_lacks(UT_CAP_SRQ_WATERMARKS);
 }
 
 #define C_LW "UDAPL-dat_srq_set_lw-low-watermark-event"
@@ -204,7 +204,7 @@ static void stream(DAT_EVD_FLAGS flags, int which, const char *cl)
 		} else {
 			DAT_RMR_HANDLE rmr;
 			DAT_RMR_CONTEXT ctx;
-			UT_REQ(dat_rmr_create(c.a.pz, &rmr), cl);
+			UT_REQ_CAP(c.a.ia, UT_CAP_RMR, dat_rmr_create(c.a.pz, &rmr), cl);
 			UT_REQ(dat_rmr_bind(rmr, &s, DAT_MEM_PRIV_REMOTE_READ_FLAG, c.ea,
 					(DAT_RMR_COOKIE){ .as_64 = 0xb0 }, 0, &ctx), cl);
 			ut_wait(e, DAT_RMR_BIND_COMPLETION_EVENT, NULL, cl);
@@ -234,8 +234,7 @@ RT_TEST(st_merged, "udapl.evd_create.streams.merged", C_MERGE)
 	ut_conn_setup(&c, cl);
 	rc = dat_evd_create(c.a.ia, 16, DAT_HANDLE_NULL,
 			DAT_EVD_DTO_FLAG | DAT_EVD_CONNECTION_FLAG, &e);
-	if (DAT_GET_TYPE(rc) == DAT_MODEL_NOT_SUPPORTED)
-		rt_unsupported("the Provider does not merge these streams");
+	UT_REQ_CAP(c.a.ia, UT_CAP_STREAM_MERGING, rc, cl);
 	UT_REQ(rc, cl);
 	UT_REQ(dat_ep_free(c.ea), cl);
 	UT_REQ(dat_ep_create(c.a.ia, c.a.pz, c.a.rcv, e, e, NULL, &c.ea), cl);

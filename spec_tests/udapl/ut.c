@@ -146,8 +146,17 @@ void ut_ep_flags(DAT_EP_HANDLE ep, DAT_COMPLETION_FLAGS req,
 	memset(&p, 0, sizeof p);
 	p.ep_attr.request_completion_flags = req;
 	p.ep_attr.recv_completion_flags = rcv;
-	UT_REQ(dat_ep_modify(ep, DAT_EP_FIELD_EP_ATTR_REQUEST_COMPLETION_FLAGS |
-			DAT_EP_FIELD_EP_ATTR_RECV_COMPLETION_FLAGS, &p), clause);
+	DAT_RETURN rc = dat_ep_modify(ep, DAT_EP_FIELD_EP_ATTR_REQUEST_COMPLETION_FLAGS |
+			DAT_EP_FIELD_EP_ATTR_RECV_COMPLETION_FLAGS, &p);
+	/* dat_ep_modify has no DAT_MODEL_NOT_SUPPORTED: a Provider without
+	 * unsignalled completions refuses the flag as a parameter */
+	if (DAT_GET_TYPE(rc) == DAT_INVALID_PARAMETER &&
+			((req | rcv) & DAT_COMPLETION_UNSIGNALLED_FLAG)) {
+		DAT_EP_PARAM q;
+		UT_REQ(dat_ep_query(ep, DAT_EP_FIELD_IA_HANDLE, &q), clause);
+		ut_need(q.ia_handle, UT_CAP_UNSIGNALLED);
+	}
+	UT_REQ(rc, clause);
 }
 
 DAT_EP_STATE ut_state(DAT_EP_HANDLE ep)
@@ -384,6 +393,76 @@ void ut_attrs(DAT_IA_HANDLE ia, DAT_IA_ATTR *ia_attr, DAT_PROVIDER_ATTR *pattr)
 
 	UT_REQ(dat_ia_query(ia, NULL, DAT_IA_FIELD_ALL, ia_attr ? ia_attr : &a,
 			DAT_PROVIDER_FIELD_ALL, pattr ? pattr : &p), "-");
+}
+
+static const char *const cap_name[] = {
+	[UT_CAP_SRQ] = "SRQ", [UT_CAP_SRQ_WATERMARKS] = "SRQ-watermarks",
+	[UT_CAP_EP_WATERMARKS] = "EP-watermarks", [UT_CAP_RMR] = "RMR",
+	[UT_CAP_UNSIGNALLED] = "unsignalled-completions",
+	[UT_CAP_STREAM_MERGING] = "stream-merging",
+	[UT_CAP_SHARED_VIRTUAL] = "shared-virtual-LMR",
+	[UT_CAP_PROXY_AGENT] = "OS-wait-proxy-agent",
+	[UT_CAP_PSP_PROVIDER_FLAG] = "PSP-provider-flag",
+	[UT_CAP_RECV_QUERY] = "EP-receive-query",
+};
+
+int ut_offers(DAT_IA_HANDLE ia, enum ut_cap cap)
+{
+	DAT_IA_ATTR a;
+	DAT_PROVIDER_ATTR p;
+	int merge_all = 1;
+
+	ut_attrs(ia, &a, &p);
+	switch (cap) {
+	case UT_CAP_SRQ:		return p.srq_supported == DAT_TRUE;
+	case UT_CAP_SRQ_WATERMARKS:	return p.srq_watermarks_supported != 0;
+	case UT_CAP_RMR:		return a.max_rmrs > 0;
+	case UT_CAP_UNSIGNALLED:
+		return (p.completion_flags_supported & DAT_COMPLETION_UNSIGNALLED_FLAG) != 0;
+	case UT_CAP_STREAM_MERGING:
+		for (int i = 0; i < 6; i++)
+			for (int j = 0; j < 6; j++)
+				merge_all &= p.evd_stream_merging_supported[i][j] == DAT_TRUE;
+		return merge_all;
+	case UT_CAP_SHARED_VIRTUAL:
+		return (p.lmr_mem_types_supported & DAT_MEM_TYPE_SHARED_VIRTUAL) != 0;
+	case UT_CAP_PSP_PROVIDER_FLAG:	return p.ep_creator != DAT_PSP_CREATES_EP_NEVER;
+	case UT_CAP_RECV_QUERY:		return p.ep_recv_info_supported != 0;
+	default:			return -1;	/* no attribute says */
+	}
+}
+
+_Noreturn void ut_lacks(enum ut_cap cap)
+{
+	rt_lacks(cap_name[cap], "the Provider lacks this optional capability, "
+			"as its attributes and return codes say");
+}
+
+void ut_need(DAT_IA_HANDLE ia, enum ut_cap cap)
+{
+	if (ut_offers(ia, cap) == 0)
+		ut_lacks(cap);
+}
+
+bool ut_try_cap(DAT_IA_HANDLE ia, enum ut_cap cap, DAT_RETURN rc, const char *clause)
+{
+	if (rc == DAT_SUCCESS)
+		return true;
+	if (DAT_GET_TYPE(rc) == DAT_MODEL_NOT_SUPPORTED && ut_offers(ia, cap) != 1)
+		return false;
+	UT_REQ(rc, clause);
+	return false;
+}
+
+void ut_req_cap(DAT_IA_HANDLE ia, enum ut_cap cap, DAT_RETURN rc, const char *what,
+		const char *clause, const char *file, int line)
+{
+	if (rc == DAT_SUCCESS)
+		return;
+	if (DAT_GET_TYPE(rc) == DAT_MODEL_NOT_SUPPORTED && ut_offers(ia, cap) != 1)
+		ut_lacks(cap);
+	rt_check_int((long long)rc, DAT_SUCCESS, what, "DAT_SUCCESS",
+			clause, file, line, true);
 }
 
 double ut_now_ms(void)

@@ -131,4 +131,34 @@ void ut_attrs(DAT_IA_HANDLE ia, DAT_IA_ATTR *ia_attr, DAT_PROVIDER_ATTR *pattr);
 /* Milliseconds since an arbitrary origin. */
 double ut_now_ms(void);
 
+/*
+ * Optional capabilities: what the uDAPL pages let a Provider lack, each
+ * with the attribute that says so where one exists.
+ */
+enum ut_cap {
+	UT_CAP_SRQ, UT_CAP_SRQ_WATERMARKS, UT_CAP_EP_WATERMARKS, UT_CAP_RMR,
+	UT_CAP_UNSIGNALLED, UT_CAP_STREAM_MERGING, UT_CAP_SHARED_VIRTUAL,
+	UT_CAP_PROXY_AGENT, UT_CAP_PSP_PROVIDER_FLAG, UT_CAP_RECV_QUERY
+};
+/* 1: the attributes of ia offer cap; 0: they say it is lacked; -1: no
+ * attribute describes it. */
+int ut_offers(DAT_IA_HANDLE ia, enum ut_cap cap);
+/* Ends the test UNSUPPORTED: the Provider lacks cap (rt_lacks). */
+_Noreturn void ut_lacks(enum ut_cap cap);
+/* A test that needs cap: UNSUPPORTED when the attributes deny it. */
+void ut_need(DAT_IA_HANDLE ia, enum ut_cap cap);
+/*
+ * The result of a set-up call that needs cap.  DAT_MODEL_NOT_SUPPORTED
+ * from a Provider whose attributes do not offer cap ends the test
+ * UNSUPPORTED (the Provider lacks it, and says so); any other failure,
+ * or that code while the attributes offer cap, fails the test.
+ */
+#define UT_REQ_CAP(ia, cap, rc, clause) \
+	ut_req_cap((ia), (cap), (rc), #rc, (clause), __FILE__, __LINE__)
+void ut_req_cap(DAT_IA_HANDLE ia, enum ut_cap cap, DAT_RETURN rc, const char *what,
+		const char *clause, const char *file, int line);
+/* The same, for an object a fixture creates only when the Provider has
+ * cap: false (and no verdict) when it lacks it. */
+bool ut_try_cap(DAT_IA_HANDLE ia, enum ut_cap cap, DAT_RETURN rc, const char *clause);
+
 #endif

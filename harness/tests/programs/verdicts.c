@@ -108,6 +108,13 @@ RT_TEST(optional_fail, "ugni.cdm_create.fail.optional_clause", "T-UGNI-OPT")
     RT_EXPECT_TRUE(zero == 1, "T-UGNI-OPT");
 }
 
+/* A mandatory clause whose test needs a capability the implementation
+ * lacks, and says so (rt_lacks). */
+RT_TEST(lacks, "ugni.mem_register.unsupported.lacks_capability", "T-UGNI-LACK")
+{
+    rt_lacks("test-capability", "the attributes say it is lacked");
+}
+
 RT_TEST(capability_fail, "ugni.mem_register.fail.capability_clause", "T-UGNI-CAP")
 {
     RT_EXPECT_TRUE(zero == 1, "T-UGNI-CAP");

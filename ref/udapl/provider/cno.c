@@ -47,7 +47,7 @@ static int agent_valid(DAT_OS_WAIT_PROXY_AGENT a)
 /*
  * dat_cno_create(3DAT)
  * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_HANDLE,
- * DAT_INVALID_PARAMETER, DAT_MODEL_NOT_SUPPORTED (never)
+ * DAT_INVALID_PARAMETER, DAT_MODEL_NOT_SUPPORTED (proxy agents declined)
  */
 DAT_RETURN dapl_cno_create(DAT_IA_HANDLE ia_handle, DAT_OS_WAIT_PROXY_AGENT agent,
 		DAT_CNO_HANDLE *cno_handle)
@@ -61,6 +61,8 @@ DAT_RETURN dapl_cno_create(DAT_IA_HANDLE ia_handle, DAT_OS_WAIT_PROXY_AGENT agen
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	if (!cno_handle)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
+	if (agent.proxy_agent_func && dapl_declines(RDMACTS_CAP_PROXY_AGENT))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	cno = obj_new(DAT_HANDLE_TYPE_CNO, sizeof *cno, ia);
 	if (!cno)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);

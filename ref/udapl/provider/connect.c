@@ -77,6 +77,8 @@ DAT_RETURN dapl_ep_connect(DAT_EP_HANDLE ep_handle, DAT_IA_ADDRESS_PTR remote_ia
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG6);
 	if (qos & ~QOS_ALL)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG7);
+	if (qos & ~dapl_qos_supported())
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (connect_flags & ~DAT_CONNECT_MULTIPATH_FLAG)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG8);
 	if (connect_flags & DAT_CONNECT_MULTIPATH_FLAG)
@@ -119,6 +121,8 @@ DAT_RETURN dapl_ep_dup_connect(DAT_EP_HANDLE ep_handle, DAT_EP_HANDLE ep_dup_han
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
 	if (qos & ~QOS_ALL)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG6);
+	if (qos & ~dapl_qos_supported())
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (ep->state != DAT_EP_STATE_UNCONNECTED)
 		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EP_NOTREADY);
 	if (dup->state != DAT_EP_STATE_CONNECTED)

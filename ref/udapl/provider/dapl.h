@@ -18,6 +18,7 @@
 #include <netinet/in.h>
 #include <stdint.h>
 #include <dat/udat.h>
+#include "rdmacts_test_control.h"
 
 #define DAPL_MAX_PRIVATE_DATA 64
 #define DAPL_MAX_IOV          16
@@ -453,6 +454,11 @@ int dapl_nomem(void);
 int dapl_fail_transaction(void);
 /* 1 while the adversarial schedule holds request completions back. */
 int dapl_hold(void);
+/* 1 when the capability profile (RDMACTS_TC_DECLINE) takes away cap, an
+ * RDMACTS_CAP_* bit: the Provider then answers as one without it. */
+int dapl_declines(unsigned cap);
+/* The qos values the Provider supports: all, or best effort only. */
+DAT_QOS dapl_qos_supported(void);
 
 /* ---- schedule.c: request completions held by the schedule ------------- */
 

@@ -27,9 +27,14 @@
 
 enum dto_kind { DTO_SEND, DTO_RECV, DTO_READ, DTO_WRITE };
 
-/* Parameter checks of a post; *total gets the local length. */
+/* Parameter checks of a post; *total gets the local length.  A Provider
+ * without post-time checks (RDMACTS_CAP_POST_CHECKS declined) accepts a
+ * segment to be read (Send, RDMA Write) whose LMR is unknown or lacks the
+ * read privilege, and *bad_local says its completion reports
+ * DAT_DTO_ERR_LOCAL_PROTECTION (E-UDAPL-005). */
 static DAT_RETURN check_post(struct ep *ep, enum dto_kind kind, DAT_COUNT n,
-		const DAT_LMR_TRIPLET *iov, DAT_COMPLETION_FLAGS flags, uint64_t *total)
+		const DAT_LMR_TRIPLET *iov, DAT_COMPLETION_FLAGS flags, uint64_t *total,
+		int *bad_local)
 {
 	DAT_COUNT max = kind == DTO_RECV ? ep->attr.max_recv_iov :
 		kind == DTO_SEND ? ep->attr.max_request_iov :
@@ -52,8 +57,14 @@ static DAT_RETURN check_post(struct ep *ep, enum dto_kind kind, DAT_COUNT n,
 			!(ep_flags & DAT_COMPLETION_UNSIGNALLED_FLAG))
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);	/* E-UDAPL-007 */
 	*total = 0;
+	*bad_local = 0;
 	for (DAT_COUNT i = 0; i < n; i++) {
-		if ((rc = iov_check(ep->h.ia, ep->pz, &iov[i], need)))
+		rc = iov_check(ep->h.ia, ep->pz, &iov[i], need);
+		if (DAT_GET_TYPE(rc) == DAT_PRIVILEGES_VIOLATION &&
+				need == DAT_MEM_PRIV_LOCAL_READ_FLAG &&
+				dapl_declines(RDMACTS_CAP_POST_CHECKS))
+			*bad_local = 1;
+		else if (rc)
 			return rc;
 		*total += iov[i].segment_length;	/* each within an LMR */
 	}
@@ -117,6 +128,7 @@ DAT_RETURN dapl_ep_post_send(DAT_EP_HANDLE ep_handle, DAT_COUNT num_segments,
 {
 	struct ep *ep = obj_get(ep_handle, DAT_HANDLE_TYPE_EP);
 	struct msg m = { .type = MSG_DATA };
+	int bad_local;
 	uint64_t total;
 	uint8_t *buf;
 	DAT_RETURN rc;
@@ -124,12 +136,16 @@ DAT_RETURN dapl_ep_post_send(DAT_EP_HANDLE ep_handle, DAT_COUNT num_segments,
 	if (!ep)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_EP);
 	if ((rc = check_post(ep, DTO_SEND, num_segments, local_iov,
-			completion_flags, &total)) || (rc = check_request_state(ep)))
+			completion_flags, &total, &bad_local)) || (rc = check_request_state(ep)))
 		return rc;
 	if (dapl_nomem())
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_TEP);
 	if (ep->state == DAT_EP_STATE_DISCONNECTED) {
 		complete(ep, user_cookie, 0, DAT_DTO_ERR_FLUSHED, 0);	/* E-UDAPL-012 */
+		return DAT_SUCCESS;
+	}
+	if (bad_local) {
+		complete(ep, user_cookie, completion_flags, DAT_DTO_ERR_LOCAL_PROTECTION, 0);
 		return DAT_SUCCESS;
 	}
 	if (total > ep->attr.max_message_size || total > DAPL_MAX_MESSAGE) {
@@ -183,11 +199,12 @@ static DAT_RETURN rdma(DAT_EP_HANDLE ep_handle, enum dto_kind kind,
 	uint32_t domain = 0;
 	struct key k = { 0 };
 	DAT_RETURN rc;
-	int write = kind == DTO_WRITE;
+	int write = kind == DTO_WRITE, bad_local;
 
 	if (!ep)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_EP);
-	if ((rc = check_post(ep, kind, num_segments, local_iov, completion_flags, &total)))
+	if ((rc = check_post(ep, kind, num_segments, local_iov, completion_flags, &total,
+			&bad_local)))
 		return rc;
 	if (!remote_buffer)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
@@ -202,6 +219,10 @@ static DAT_RETURN rdma(DAT_EP_HANDLE ep_handle, enum dto_kind kind,
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_TEP);
 	if (ep->state == DAT_EP_STATE_DISCONNECTED) {
 		complete(ep, user_cookie, 0, DAT_DTO_ERR_FLUSHED, 0);
+		return DAT_SUCCESS;
+	}
+	if (bad_local) {
+		complete(ep, user_cookie, completion_flags, DAT_DTO_ERR_LOCAL_PROTECTION, 0);
 		return DAT_SUCCESS;
 	}
 	if (dapl_fail_transaction()) {
@@ -292,11 +313,12 @@ DAT_RETURN dapl_ep_post_recv(DAT_EP_HANDLE ep_handle, DAT_COUNT num_segments,
 	struct recv *r;
 	uint64_t total;
 	DAT_RETURN rc;
+	int bad_local;	/* never for a Recv */
 
 	if (!ep)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_EP);
 	if ((rc = check_post(ep, DTO_RECV, num_segments, local_iov,
-			completion_flags, &total)))
+			completion_flags, &total, &bad_local)))
 		return rc;
 	if (ep->srq)
 		return ERR(DAT_INVALID_STATE, DAT_NO_SUBTYPE);

@@ -38,7 +38,10 @@ static DAT_RETURN attr_check(const DAT_EP_ATTR *a)
 {
 	if (a->service_type != DAT_SERVICE_TYPE_RC)
 		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
-	if (a->qos & ~QOS_ALL)
+	if ((a->qos & ~QOS_ALL) || (a->qos & ~dapl_qos_supported()))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
+	if (((a->recv_completion_flags | a->request_completion_flags) &
+			DAT_COMPLETION_UNSIGNALLED_FLAG) && dapl_declines(RDMACTS_CAP_UNSIGNALLED))
 		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (a->max_message_size > DAPL_MAX_MESSAGE || a->max_rdma_size > DAPL_MAX_RDMA ||
 			(a->recv_completion_flags & ~FLAGS_ALL) ||
@@ -179,8 +182,13 @@ DAT_RETURN dapl_ep_create_with_srq(DAT_IA_HANDLE ia_handle, DAT_PZ_HANDLE pz_han
 
 	if (!ia)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_IA);
+	if (dapl_declines(RDMACTS_CAP_SRQ))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (!srq || srq->h.ia != ia)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_SRQ);
+	if (srq->pz != obj_get(pz_handle, DAT_HANDLE_TYPE_PZ) &&
+			dapl_declines(RDMACTS_CAP_SRQ_OTHER_PZ))
+		return ERR(DAT_PROTECTION_VIOLATION, DAT_NO_SUBTYPE);
 	return create(ia_handle, pz_handle, recv_evd_handle, request_evd_handle,
 			connect_evd_handle, srq, ep_attributes, ep_handle);
 }
@@ -491,7 +499,7 @@ DAT_RETURN dapl_ep_reset(DAT_EP_HANDLE ep_handle)
 /*
  * dat_ep_recv_query(3DAT)
  * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_PARAMETER,
- * DAT_MODEL_NOT_SUPPORTED (never: ep_recv_info_supported)
+ * DAT_MODEL_NOT_SUPPORTED (receive information declined)
  *
  * nbufs_allocated: Recvs posted on the EP (for an SRQ EP, the SRQ's);
  * bufs_alloc_span: their total length in bytes.
@@ -506,6 +514,8 @@ DAT_RETURN dapl_ep_recv_query(DAT_EP_HANDLE ep_handle, DAT_COUNT *nbufs_allocate
 
 	if (!ep)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_EP);
+	if (dapl_declines(RDMACTS_CAP_RECV_QUERY))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (!nbufs_allocated && !bufs_alloc_span)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	dapl_progress();
@@ -524,7 +534,7 @@ DAT_RETURN dapl_ep_recv_query(DAT_EP_HANDLE ep_handle, DAT_COUNT *nbufs_allocate
 /*
  * dat_ep_set_watermark(3DAT)
  * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_HANDLE,
- * DAT_INVALID_PARAMETER, DAT_MODEL_NOT_SUPPORTED (never)
+ * DAT_INVALID_PARAMETER, DAT_MODEL_NOT_SUPPORTED (watermarks declined)
  *
  * Recorded and reported; the reference never holds more SRQ buffers
  * for an EP than the one a Send consumes, so neither mark is reached.
@@ -536,6 +546,8 @@ DAT_RETURN dapl_ep_set_watermark(DAT_EP_HANDLE ep_handle, DAT_COUNT soft,
 
 	if (!ep)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_EP);
+	if (dapl_declines(RDMACTS_CAP_EP_WATERMARKS))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (soft < 0 && soft != DAT_WATERMARK_INFINITE)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	if (hard < 0 && hard != DAT_WATERMARK_INFINITE)

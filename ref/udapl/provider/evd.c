@@ -75,11 +75,20 @@ void evd_post_conn(struct ep *ep, DAT_EVENT_NUMBER num)
 	evd_post(ep->conn_evd, &ev, 1);
 }
 
+/* A connection stream (CR, CONNECTION) with any other stream: the
+ * merging a Provider without stream merging refuses (ia.c). */
+static int merges_connection_stream(DAT_EVD_FLAGS f)
+{
+	DAT_EVD_FLAGS conn = f & (DAT_EVD_CR_FLAG | DAT_EVD_CONNECTION_FLAG);
+
+	return conn && f != DAT_EVD_CR_FLAG && f != DAT_EVD_CONNECTION_FLAG;
+}
+
 /*
  * dat_evd_create(3DAT)
  * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_HANDLE,
- * DAT_INVALID_PARAMETER, DAT_MODEL_NOT_SUPPORTED (never: every stream
- * merges with every other)
+ * DAT_INVALID_PARAMETER, DAT_MODEL_NOT_SUPPORTED (a connection
+ * stream merged with another, when stream merging is declined)
  */
 DAT_RETURN dapl_evd_create(DAT_IA_HANDLE ia_handle, DAT_COUNT evd_min_qlen,
 		DAT_CNO_HANDLE cno_handle, DAT_EVD_FLAGS evd_flags,
@@ -102,6 +111,8 @@ DAT_RETURN dapl_evd_create(DAT_IA_HANDLE ia_handle, DAT_COUNT evd_min_qlen,
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG4);
 	if (!evd_handle)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
+	if (merges_connection_stream(evd_flags) && dapl_declines(RDMACTS_CAP_STREAM_MERGING))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	evd = obj_new(DAT_HANDLE_TYPE_EVD, sizeof *evd, ia);
 	if (!evd)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);

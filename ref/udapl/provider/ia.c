@@ -105,11 +105,13 @@ static void fill_ia_attr(const struct ia *ia, DAT_IA_ATTR *a)
 	a->max_pzs = 1024;
 	a->max_message_size = DAPL_MAX_MESSAGE;
 	a->max_rdma_size = DAPL_MAX_RDMA;
-	a->max_rmrs = DAPL_KEYS;
-	a->max_rmr_target_address = UINT64_MAX;
-	a->max_srqs = 1024;
-	a->max_ep_per_srq = 1024;
-	a->max_recv_per_srq = DAPL_MAX_DTOS;
+	a->max_rmrs = dapl_declines(RDMACTS_CAP_RMR) ? 0 : DAPL_KEYS;
+	a->max_rmr_target_address = dapl_declines(RDMACTS_CAP_RMR) ? 0 : UINT64_MAX;
+	if (!dapl_declines(RDMACTS_CAP_SRQ)) {
+		a->max_srqs = 1024;
+		a->max_ep_per_srq = 1024;
+		a->max_recv_per_srq = DAPL_MAX_DTOS;
+	}
 	a->max_iov_segments_per_rdma_read = DAPL_MAX_IOV;
 	a->max_iov_segments_per_rdma_write = DAPL_MAX_IOV;
 	a->max_rdma_read_in = DAPL_MAX_DTOS;
@@ -128,27 +130,33 @@ static void fill_provider_attr(const struct ia *ia, DAT_PROVIDER_ATTR *a)
 	a->dapl_version_minor = 2;
 	/* DAT_MEM_TYPE values are not bits: VIRTUAL (0), LMR and
 	 * SHARED_VIRTUAL are supported, SO_VIRTUAL is not. */
-	a->lmr_mem_types_supported = DAT_MEM_TYPE_LMR | DAT_MEM_TYPE_SHARED_VIRTUAL;
+	a->lmr_mem_types_supported = DAT_MEM_TYPE_LMR |
+		(dapl_declines(RDMACTS_CAP_SHARED_VIRTUAL) ? 0 : DAT_MEM_TYPE_SHARED_VIRTUAL);
 	a->iov_ownership_on_return = DAT_IOV_CONSUMER;	/* E-UDAPL-013 */
-	a->dat_qos_supported = DAT_QOS_BEST_EFFORT | DAT_QOS_HIGH_THROUGHPUT |
-		DAT_QOS_LOW_LATENCY | DAT_QOS_ECONOMY | DAT_QOS_PREMIUM;
+	a->dat_qos_supported = dapl_qos_supported();
 	a->completion_flags_supported = DAT_COMPLETION_SUPPRESS_FLAG |
-		DAT_COMPLETION_SOLICITED_WAIT_FLAG | DAT_COMPLETION_UNSIGNALLED_FLAG |
-		DAT_COMPLETION_BARRIER_FENCE_FLAG | DAT_COMPLETION_EVD_THRESHOLD_FLAG;
+		DAT_COMPLETION_SOLICITED_WAIT_FLAG | DAT_COMPLETION_BARRIER_FENCE_FLAG |
+		DAT_COMPLETION_EVD_THRESHOLD_FLAG |
+		(dapl_declines(RDMACTS_CAP_UNSIGNALLED) ? 0 : DAT_COMPLETION_UNSIGNALLED_FLAG);
 	a->is_thread_safe = ia->thread_safe ? DAT_TRUE : DAT_FALSE;
 	a->max_private_data_size = DAPL_MAX_PRIVATE_DATA;
 	a->supports_multipath = DAT_FALSE;
-	a->ep_creator = DAT_PSP_CREATES_EP_IFASKED;
+	a->ep_creator = dapl_declines(RDMACTS_CAP_PSP_PROVIDER_FLAG) ?
+		DAT_PSP_CREATES_EP_NEVER : DAT_PSP_CREATES_EP_IFASKED;
 	a->pz_support = DAT_PZ_UNIQUE;
 	a->optimal_buffer_alignment = DAT_OPTIMAL_ALIGNMENT;
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 6; i++)	/* 1 and 3: the connection streams */
 		for (int j = 0; j < 6; j++)
-			a->evd_stream_merging_supported[i][j] = DAT_TRUE;
-	a->srq_supported = DAT_TRUE;
-	a->srq_watermarks_supported = 1;
-	a->srq_ep_pz_difference_supported = DAT_TRUE;
-	a->srq_info_supported = 1;
-	a->ep_recv_info_supported = 1;
+			a->evd_stream_merging_supported[i][j] = i == j ||
+				!dapl_declines(RDMACTS_CAP_STREAM_MERGING) ||
+				(i != 1 && i != 3 && j != 1 && j != 3);
+	a->srq_supported = !dapl_declines(RDMACTS_CAP_SRQ);
+	a->srq_watermarks_supported = a->srq_supported &&
+		!dapl_declines(RDMACTS_CAP_SRQ_WATERMARKS);
+	a->srq_ep_pz_difference_supported = a->srq_supported &&
+		!dapl_declines(RDMACTS_CAP_SRQ_OTHER_PZ);
+	a->srq_info_supported = a->srq_supported;
+	a->ep_recv_info_supported = !dapl_declines(RDMACTS_CAP_RECV_QUERY);
 	a->lmr_sync_req = DAT_FALSE;			/* E-UDAPL-027 */
 	a->dto_async_return_guaranteed = DAT_FALSE;
 	a->rdma_write_for_rdma_read_req = DAT_FALSE;

@@ -98,6 +98,8 @@ DAT_RETURN dapl_lmr_create(DAT_IA_HANDLE ia_handle, DAT_MEM_TYPE mem_type,
 		addr = (uint64_t)(uintptr_t)region.for_va;
 		break;
 	case DAT_MEM_TYPE_SHARED_VIRTUAL:
+		if (dapl_declines(RDMACTS_CAP_SHARED_VIRTUAL))
+			return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 		addr = (uint64_t)(uintptr_t)region.for_shared_memory.virtual_address;
 		if (!region.for_shared_memory.shared_memory_id)
 			return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);

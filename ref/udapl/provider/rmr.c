@@ -17,7 +17,7 @@
 /*
  * dat_rmr_create(3DAT)
  * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_HANDLE,
- * DAT_MODEL_NOT_SUPPORTED (never)
+ * DAT_MODEL_NOT_SUPPORTED (RMRs declined)
  */
 DAT_RETURN dapl_rmr_create(DAT_PZ_HANDLE pz_handle, DAT_RMR_HANDLE *rmr_handle)
 {
@@ -26,6 +26,8 @@ DAT_RETURN dapl_rmr_create(DAT_PZ_HANDLE pz_handle, DAT_RMR_HANDLE *rmr_handle)
 
 	if (!pz)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_PZ);
+	if (dapl_declines(RDMACTS_CAP_RMR))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (!rmr_handle)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	rmr = obj_new(DAT_HANDLE_TYPE_RMR, sizeof *rmr, pz->h.ia);

@@ -57,7 +57,7 @@ static DAT_RETURN psp_new(struct ia *ia, DAT_CONN_QUAL qual, struct evd *evd,
  * dat_psp_create(3DAT)
  * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_HANDLE,
  * DAT_INVALID_PARAMETER, DAT_CONN_QUAL_IN_USE, DAT_MODEL_NOT_SUPPORTED
- * (never: both psp_flags are supported)
+ * (DAT_PSP_PROVIDER_FLAG declined)
  */
 DAT_RETURN dapl_psp_create(DAT_IA_HANDLE ia_handle, DAT_CONN_QUAL conn_qual,
 		DAT_EVD_HANDLE evd_handle, DAT_PSP_FLAGS psp_flags,
@@ -73,6 +73,8 @@ DAT_RETURN dapl_psp_create(DAT_IA_HANDLE ia_handle, DAT_CONN_QUAL conn_qual,
 		return rc;
 	if (psp_flags != DAT_PSP_CONSUMER_FLAG && psp_flags != DAT_PSP_PROVIDER_FLAG)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG4);
+	if (psp_flags == DAT_PSP_PROVIDER_FLAG && dapl_declines(RDMACTS_CAP_PSP_PROVIDER_FLAG))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (!psp_handle)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
 	if (qual_in_use(ia, conn_qual))
@@ -84,7 +86,7 @@ DAT_RETURN dapl_psp_create(DAT_IA_HANDLE ia_handle, DAT_CONN_QUAL conn_qual,
  * dat_psp_create_any(3DAT)
  * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_HANDLE,
  * DAT_INVALID_PARAMETER, DAT_CONN_QUAL_UNAVAILABLE,
- * DAT_MODEL_NOT_SUPPORTED (never)
+ * DAT_MODEL_NOT_SUPPORTED (DAT_PSP_PROVIDER_FLAG declined)
  *
  * Qualifiers handed out start at 0x10000 (below are for Consumers).
  */
@@ -104,6 +106,8 @@ DAT_RETURN dapl_psp_create_any(DAT_IA_HANDLE ia_handle, DAT_CONN_QUAL *conn_qual
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	if (psp_flags != DAT_PSP_CONSUMER_FLAG && psp_flags != DAT_PSP_PROVIDER_FLAG)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG4);
+	if (psp_flags == DAT_PSP_PROVIDER_FLAG && dapl_declines(RDMACTS_CAP_PSP_PROVIDER_FLAG))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (!psp_handle)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
 	for (DAT_CONN_QUAL q = 0x10000; q < 0x20000; q++)

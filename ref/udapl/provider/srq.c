@@ -28,7 +28,7 @@ static DAT_RETURN attr_check(const DAT_SRQ_ATTR *a)
 /*
  * dat_srq_create(3DAT)
  * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_HANDLE,
- * DAT_INVALID_PARAMETER, DAT_MODEL_NOT_SUPPORTED (never)
+ * DAT_INVALID_PARAMETER, DAT_MODEL_NOT_SUPPORTED (SRQs declined)
  */
 DAT_RETURN dapl_srq_create(DAT_IA_HANDLE ia_handle, DAT_PZ_HANDLE pz_handle,
 		DAT_SRQ_ATTR *srq_attr, DAT_SRQ_HANDLE *srq_handle)
@@ -42,6 +42,8 @@ DAT_RETURN dapl_srq_create(DAT_IA_HANDLE ia_handle, DAT_PZ_HANDLE pz_handle,
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_IA);
 	if (!pz || pz->h.ia != ia)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_PZ);
+	if (dapl_declines(RDMACTS_CAP_SRQ))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (!srq_attr)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
 	if ((rc = attr_check(srq_attr)))
@@ -180,7 +182,7 @@ DAT_RETURN dapl_srq_resize(DAT_SRQ_HANDLE srq_handle, DAT_COUNT srq_max_recv_dto
 /*
  * dat_srq_set_lw(3DAT)
  * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_PARAMETER,
- * DAT_MODEL_NOT_SUPPORTED (never)
+ * DAT_MODEL_NOT_SUPPORTED (SRQ watermarks declined)
  */
 DAT_RETURN dapl_srq_set_lw(DAT_SRQ_HANDLE srq_handle, DAT_COUNT low_watermark)
 {
@@ -188,6 +190,8 @@ DAT_RETURN dapl_srq_set_lw(DAT_SRQ_HANDLE srq_handle, DAT_COUNT low_watermark)
 
 	if (!srq)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_SRQ);
+	if (dapl_declines(RDMACTS_CAP_SRQ_WATERMARKS))
+		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
 	if (!lw_valid(low_watermark, srq->attr.max_recv_dtos))
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	srq->attr.low_watermark = low_watermark;

@@ -17,7 +17,11 @@
  *                        dequeue or wait (dapl_release), so request_idle,
  *                        DAT_EP_STATE_DISCONNECT_PENDING and a bind still
  *                        in progress can be observed.
- * The limits of the uGNI model have no uDAPL meaning and are refused.
+ *   DECLINE              the Provider behaves as one without each
+ *                        optional capability of the mask (the calls that
+ *                        check dapl_declines, and the attributes, ia.c).
+ * The limits of the uGNI model and PRIVILEGED have no uDAPL meaning and
+ * are refused.
  */
 #include <stdlib.h>
 #include "rdmacts_test_control.h"
@@ -32,6 +36,7 @@ int rdmacts_test_control(int knob, uint64_t value)
 	case RDMACTS_TC_FAIL_NTH_TRANSACTION:	nic_knobs_fail_nth(value); return 0;
 	case RDMACTS_TC_FAIL_NTH_ALLOCATION:	nic_knobs_nomem_nth(value); return 0;
 	case RDMACTS_TC_SCHEDULE_SEED:		nic_knobs_schedule(value); return 0;
+	case RDMACTS_TC_DECLINE:		nic_knobs_decline(value); return 0;
 	default:				return -1;
 	}
 }
@@ -49,6 +54,18 @@ int dapl_nomem(void)
 int dapl_fail_transaction(void)
 {
 	return nic_fault_transaction();
+}
+
+int dapl_declines(unsigned cap)
+{
+	return nic_declines(cap);
+}
+
+DAT_QOS dapl_qos_supported(void)
+{
+	return dapl_declines(RDMACTS_CAP_QOS) ? DAT_QOS_BEST_EFFORT :
+		DAT_QOS_BEST_EFFORT | DAT_QOS_HIGH_THROUGHPUT | DAT_QOS_LOW_LATENCY |
+		DAT_QOS_ECONOMY | DAT_QOS_PREMIUM;
 }
 
 int dapl_hold(void)

@@ -1,0 +1,93 @@
+"""Capability profiles: the reference run as an implementation that lacks
+the optional capabilities the spec allows it to lack, or whose caller is
+privileged, so that both branches of every capability-conditional test
+run (include/rdmacts_test_control.h, docs/certification.md).
+
+A profile is a set of environment settings of the optional test-control
+interface (RDMACTS_TC_DECLINE, RDMACTS_TC_PRIVILEGED) given to every test
+process, and the APIs whose behaviour it changes.  An implementation that
+does not read them runs as it always does; the report names the profile.
+
+    python3 -m harness profiles-check REPORT_DIR ...
+
+lists the tests that were UNSUPPORTED in every report that ran them (the
+branches no profile exercised) and fails when there are any.
+"""
+import json
+import os
+import sys
+
+PROFILES = {
+    "full": dict(env={}, apis=("ugni", "dmapp", "udapl"),
+                 about="every optional capability offered; unprivileged "
+                       "caller (the reference as it ships)"),
+    "minimal": dict(env={"RDMACTS_TC_DECLINE": "all"}, apis=("udapl",),
+                    about="the uDAPL Provider lacks every optional "
+                          "capability: SRQs, RMRs, watermarks, unsignalled "
+                          "completions, stream merging, shared-virtual "
+                          "LMRs, OS wait proxy agents, qos other than best "
+                          "effort, DAT_PSP_PROVIDER_FLAG, receive queries, "
+                          "post-time checks of local segments"),
+    # RDMACTS_CAP_SRQ_OTHER_PZ | RDMACTS_CAP_SRQ_WATERMARKS: what lacking
+    # SRQs altogether (minimal) hides
+    "basic-srq": dict(env={"RDMACTS_TC_DECLINE": "6"}, apis=("udapl",),
+                      about="the uDAPL Provider has SRQs, without SRQ "
+                            "watermarks and without SRQs in another PZ "
+                            "than their Endpoints'"),
+    "privileged": dict(env={"RDMACTS_TC_PRIVILEGED": "1"}, apis=("ugni",),
+                       about="a caller with effective uid 0 is privileged "
+                             "(uGNI 3.10: NULL-NIC error subscriptions, "
+                             "any ptag)"),
+}
+
+
+def apply(name):
+    """Sets the profile's environment for the test processes; returns it."""
+    p = PROFILES[name]
+    for key in ("RDMACTS_TC_DECLINE", "RDMACTS_TC_PRIVILEGED"):
+        os.environ.pop(key, None)
+    os.environ.update(p["env"])
+    return dict(name=name, about=p["about"], env=dict(p["env"]),
+                apis=list(p["apis"]))
+
+
+def never_run(reports):
+    """Tests UNSUPPORTED in every report that ran them, with the reasons."""
+    seen = {}
+    for doc in reports:
+        for t in doc["tests"]:
+            key = (t["api"], t["name"])
+            s = seen.setdefault(key, dict(ran=False, reasons=[]))
+            if t["verdict"] == "UNSUPPORTED":
+                s["reasons"].append(f"{doc.get('profile', {}).get('name', '?')}: "
+                                    f"{t['unsupported_reason']}")
+            else:
+                s["ran"] = True
+    return {k: v["reasons"] for k, v in seen.items() if not v["ran"]}
+
+
+def check(dirs):
+    reports = []
+    for d in dirs:
+        with open(os.path.join(d, "results.json"), encoding="utf-8") as f:
+            reports.append(json.load(f))
+    missing = never_run(reports)
+    names = ", ".join(f"{r.get('profile', {}).get('name', '?')} "
+                      f"({len(r['tests'])} tests, {r['overall']})"
+                      for r in reports)
+    print(f"profiles: {names}")
+    bad = [r for r in reports if r["overall"] != "CONFORMANT"]
+    for r in bad:
+        print(f"  not CONFORMANT under profile "
+              f"{r.get('profile', {}).get('name', '?')}: {r['overall']}")
+    for (api, name), reasons in sorted(missing.items()):
+        print(f"  UNSUPPORTED under every profile: {name}")
+        for why in reasons:
+            print(f"      {why}")
+    if not missing and not bad:
+        print("every test ran (PASS) under at least one profile")
+    return 1 if missing or bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(check(sys.argv[1:]))
