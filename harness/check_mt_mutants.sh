@@ -14,7 +14,7 @@ for m in harness/mutants/udapl-*.diff; do
     dir=$out/$name
     mkdir -p "$dir/src/ref/udapl" "$dir/lib"
     cp -r ref/nic "$dir/src/ref/"
-    cp -r ref/udapl/provider "$dir/src/ref/udapl/"
+    cp -r ref/udapl/provider ref/udapl/dat_calls.h "$dir/src/ref/udapl/"
     cp "$lib/libdat.so" "$lib/libpmi.so" "$lib/dat.conf" "$dir/lib/"
     if ! patch -s -p0 -d "$dir/src" <"$m" ||
         ! ${CC:-cc} -std=c11 -D_GNU_SOURCE -Iinclude -fPIC -O1 -shared \
