@@ -88,8 +88,9 @@ certify: all  ## certify IMPL (default: the reference) against the corpus
 	    $(if $(RERUN),--rerun-failures) $(if $(LIMIT),--limit "$(LIMIT)") \
 	    $(if $(PROFILE),--profile $(PROFILE))
 
-coverage:  ## lcov line/branch coverage of ref/ under the corpus
+coverage:  ## lcov line/branch coverage of ref/ under the corpus, and of the corpus itself
 	@$(MAKE) --no-print-directory coverage-run
+	@$(MAKE) --no-print-directory coverage-corpus
 
 fuzz-smoke:  ## run every fuzz target briefly from its seed corpus [IMPL=dir COMPARE=dir|none]
 	@$(MAKE) --no-print-directory fuzz-tools

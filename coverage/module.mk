@@ -136,3 +136,28 @@ endif
 	    --certify $(COV)/certify/results.json \
 	    --sources "corpus + NIC model checks$(if $(filter 1,$(COVERAGE_FUZZ)), + fuzz seeds and regressions)" \
 	    --out $(COV)
+
+# The corpus's own code (spec_tests/: tests, support runner, sequence
+# interpreter) built with --coverage in its own tree and run against the
+# coverage build of the reference under every capability profile
+# (harness/profiles.py); coverage/corpus_summary.py lists the UNSUPPORTED
+# branches no profile reached.
+COVC := $(COV)/corpus
+coverage-corpus: $(COV_LIBS)  ## line/branch coverage of spec_tests/ across the profiles
+	@$(MAKE) --no-print-directory BUILD=$(COVC) CC="$(CC) --coverage" CFLAGS="-O0 -g" \
+	    corpus > $(COV)/corpus-cov-build.log 2>&1 || \
+	    { echo "coverage-corpus: the corpus did not build (see $(COV)/corpus-cov-build.log)"; exit 1; }
+	@find $(COVC)/obj -name '*.gcda' -delete
+	-@for p in full minimal basic-srq privileged; do \
+	    echo "coverage-corpus: profile $$p"; \
+	    $(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin $(abspath $(COVC)/bin) \
+	        --vectors vectors --out $(COV)/corpus-certify-$$p --profile $$p \
+	        $$(case $$p in full) ;; privileged) echo --api ugni;; *) echo --api udapl;; esac) \
+	        --quiet 2>&1 | grep -E '^  (ugni|dmapp|udapl) |^Overall'; \
+	done
+	@$(LCOV) --capture --directory $(COVC)/obj --output-file $(COV)/corpus-all.info 2>$(COV)/corpus-lcov.log
+	@$(LCOV) --extract $(COV)/corpus-all.info '*/spec_tests/*' --output-file $(COV)/corpus.info
+	@genhtml --quiet --branch-coverage --title "rdmacts corpus" \
+	    --output-directory $(COV)/corpus-html $(COV)/corpus.info
+	@$(PY) coverage/corpus_summary.py --info $(COV)/corpus.info \
+	    --profiles "profiles full, minimal, basic-srq, privileged" --out $(COV)

@@ -122,17 +122,32 @@ static bool waiter_join(struct waiter *w, const char *cl)
 	return true;
 }
 
+/* Until the waiter is inside dat_evd_wait (a loaded machine may take
+ * longer than waiter_start's 200 ms to get it there), dat_evd_dequeue of
+ * the empty EVD answers DAT_QUEUE_EMPTY; once it is, DAT_INVALID_STATE.
+ * Returns the first other answer, or the last after 5 s. */
+static DAT_RETURN dequeue_once_waiting(DAT_EVD_HANDLE e)
+{
+	double t0 = ut_now_ms();
+	DAT_EVENT ev;
+	DAT_RETURN rc;
+
+	while (DAT_GET_TYPE(rc = dat_evd_dequeue(e, &ev)) == DAT_QUEUE_EMPTY &&
+			ut_now_ms() - t0 < 5000)
+		usleep(10000);
+	return rc;
+}
+
 #define C_DQ_W "UDAPL-dat_evd_dequeue-rc-invalid-state-waiter"
 RT_TEST(mt_dequeue_waiter, "udapl.evd_dequeue.threads.waiter_owns_evd", C_DQ_W)
 {
 	DAT_IA_HANDLE ia = mt_open(C_DQ_W);
 	DAT_EVD_HANDLE e = sw_evd(ia, 8, DAT_HANDLE_NULL, C_DQ_W);
 	struct waiter w;
-	DAT_EVENT ev;
 	int tag;
 
 	waiter_start(&w, 0, e, DAT_TIMEOUT_INFINITE, C_DQ_W);
-	UT_RC(dat_evd_dequeue(e, &ev), DAT_INVALID_STATE, C_DQ_W);
+	UT_RC(dequeue_once_waiting(e), DAT_INVALID_STATE, C_DQ_W);
 	post_se(e, &tag, C_DQ_W);
 	if (waiter_join(&w, C_DQ_W))
 		UT_OK(w.rc, C_DQ_W);
@@ -150,6 +165,7 @@ RT_TEST(mt_second_waiter, "udapl.evd_wait.threads.second_waiter", C_W2)
 	int tag;
 
 	waiter_start(&w, 0, e, DAT_TIMEOUT_INFINITE, C_W2);
+	dequeue_once_waiting(e);	/* the first waiter is in (when dequeue can tell) */
 	UT_RC(dat_evd_wait(e, 100000, 1, &ev, &n), DAT_INVALID_STATE, C_W2);
 	post_se(e, &tag, C_W2);
 	if (waiter_join(&w, C_W2) && RT_EXPECT_EQ_INT(w.rc, DAT_SUCCESS, C_W2))
