@@ -112,6 +112,16 @@ coverage-run: $(COV_LIBS) $(COV_NIC_TESTS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(C
 	-@$(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin "$(abspath $(BINDIR))" \
 	    --vectors vectors --out $(COV)/certify --quiet > $(COV)/certify.log 2>&1; \
 	    grep -v '^Reports:' $(COV)/certify.log
+	@echo "coverage: the capability profiles (harness/profiles.py)"
+	-@$(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin "$(abspath $(BINDIR))" \
+	    --vectors vectors --out $(COV)/certify-minimal --profile minimal --api udapl \
+	    --quiet > $(COV)/certify-profiles.log 2>&1
+	-@$(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin "$(abspath $(BINDIR))" \
+	    --vectors vectors --out $(COV)/certify-basic-srq --profile basic-srq --api udapl \
+	    --call srq_set_lw --call ep_create_with_srq --quiet >> $(COV)/certify-profiles.log 2>&1
+	-@$(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin "$(abspath $(BINDIR))" \
+	    --vectors vectors --out $(COV)/certify-privileged --profile privileged --api ugni \
+	    --quiet >> $(COV)/certify-profiles.log 2>&1
 	@echo "coverage: running the NIC model's own checks"
 	-@for t in $(COV_NIC_TESTS); do $$t > /dev/null 2>&1 || echo "  $$t failed"; done
 ifeq ($(COVERAGE_FUZZ),1)
