@@ -23,17 +23,7 @@ static void bx_open(struct bx *x, const char *cl)
 	ut_conn_open(&x->c, cl);
 	ut_mem(&x->c.a, x->c.a.pz, LEN, DAT_MEM_PRIV_ALL_FLAG, &x->ma, cl);
 	ut_mem(&x->c.b, x->c.b.pz, LEN, DAT_MEM_PRIV_ALL_FLAG, &x->mb, cl);
-	/* the send and receive tests here need no RMR */
-	if (!ut_try_cap(x->c.b.ia, UT_CAP_RMR, dat_rmr_create(x->c.b.pz, &x->rmr), cl))
-		x->rmr = DAT_HANDLE_NULL;
-}
-
-/* The fixture's RMR, for a test that binds: UNSUPPORTED without RMRs. */
-static DAT_RMR_HANDLE rmr_of(struct bx *x)
-{
-	if (!x->rmr)
-		ut_lacks(UT_CAP_RMR);
-	return x->rmr;
+	x->rmr = ut_rmr_if_offered(x->c.b.ia, x->c.b.pz, cl);	/* most tests here need none */
 }
 
 #define BX_TEST(fn, name, clause)                                       \
@@ -52,7 +42,7 @@ static DAT_RETURN do_bind(struct bx *x, size_t off, size_t len, DAT_MEM_PRIV_FLA
 {
 	const DAT_LMR_TRIPLET t = ut_seg(&x->mb, off, len);
 	DAT_RMR_COOKIE c = { .as_64 = ck };
-	return dat_rmr_bind(rmr_of(x), &t, priv, x->c.eb, c, f, ctx);
+	return dat_rmr_bind(ut_rmr_needed(x->rmr), &t, priv, x->c.eb, c, f, ctx);
 }
 
 static bool bind_done(struct bx *x, uint64_t ck, DAT_DTO_COMPLETION_STATUS st, const char *cl)
@@ -106,7 +96,7 @@ BX_TEST(b_new_ctx, "udapl.rmr_bind.data.query_after_bind", "UDAPL-dat_rmr_bind-b
 	DAT_RMR_PARAM p;
 	UT_REQ(do_bind(x, 128, 256, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, 1, 0, &ctx), cl);
 	bind_done(x, 1, DAT_DTO_SUCCESS, cl);
-	UT_OK(dat_rmr_query(rmr_of(x), DAT_RMR_FIELD_ALL, &p), cl);
+	UT_OK(dat_rmr_query(ut_rmr_needed(x->rmr), DAT_RMR_FIELD_ALL, &p), cl);
 	RT_EXPECT_EQ_U64(p.rmr_context, ctx, cl);
 	RT_EXPECT_EQ_U64(p.mem_priv, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, cl);
 	RT_EXPECT_EQ_U64(p.lmr_triplet.virtual_address, (uintptr_t)(x->mb.buf + 128), cl);
@@ -127,7 +117,7 @@ BX_TEST(b_event, "udapl.rmr_bind.completion.event", "UDAPL-dat_rmr_bind-completi
 	DAT_EVENT ev;
 	UT_REQ(do_bind(x, 0, 64, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, 0x1234, 0, &ctx), cl);
 	if (ut_wait(x->c.b.req, DAT_RMR_BIND_COMPLETION_EVENT, &ev, cl)) {
-		RT_EXPECT_TRUE(ev.event_data.rmr_completion_event_data.rmr_handle == rmr_of(x), cl);
+		RT_EXPECT_TRUE(ev.event_data.rmr_completion_event_data.rmr_handle == ut_rmr_needed(x->rmr), cl);
 		RT_EXPECT_EQ_U64(ev.event_data.rmr_completion_event_data.user_cookie.as_64, 0x1234, cl);
 		RT_EXPECT_EQ_INT(ev.event_data.rmr_completion_event_data.status, DAT_RMR_BIND_SUCCESS, cl);
 	}
@@ -269,7 +259,7 @@ BX_TEST(b_all, "udapl.rmr_bind.privileges.all_flag", "UDAPL-dat_rmr_bind-privile
 	bind_done(x, 1, DAT_DTO_SUCCESS, cl);
 	RT_EXPECT_EQ_INT(peer_rdma(x, 1, ctx, 0, 64, cl), DAT_DTO_SUCCESS, cl);
 	RT_EXPECT_EQ_INT(peer_rdma(x, 0, ctx, 64, 64, cl), DAT_DTO_SUCCESS, cl);
-	UT_OK(dat_rmr_query(rmr_of(x), DAT_RMR_FIELD_ALL, &p), cl);
+	UT_OK(dat_rmr_query(ut_rmr_needed(x->rmr), DAT_RMR_FIELD_ALL, &p), cl);
 	RT_EXPECT_EQ_U64(p.mem_priv, 0x33, cl);
 }
 BX_TEST(b_unknown_bits, "udapl.rmr_bind.privileges.unknown_bits", "UDAPL-dat_rmr_bind-privileges-unknown-bits")
@@ -288,7 +278,7 @@ static DAT_RETURN bind_on(struct bx *x, DAT_MEM_PRIV_FLAGS lmr_priv, DAT_MEM_PRI
 	DAT_RMR_COOKIE c = { .as_64 = 1 };
 	ut_mem(&x->c.b, x->c.b.pz, 4096, lmr_priv, &m, cl);
 	const DAT_LMR_TRIPLET t = ut_seg(&m, 0, 64);
-	return dat_rmr_bind(rmr_of(x), &t, rmr_priv, x->c.eb, c, 0, &ctx);
+	return dat_rmr_bind(ut_rmr_needed(x->rmr), &t, rmr_priv, x->c.eb, c, 0, &ctx);
 }
 BX_TEST(b_rr_lr, "udapl.rmr_bind.privileges.remote_read_needs_local_read", "UDAPL-dat_rmr_bind-privileges-remote-read-needs-local-read")
 {
@@ -311,12 +301,12 @@ BX_TEST(b_priv_nopost, "udapl.rmr_bind.privileges.violation_posts_nothing", "UDA
 	DAT_RMR_PARAM p1, p2;
 	UT_REQ(do_bind(x, 0, 64, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, 1, 0, &c1), cl);
 	bind_done(x, 1, DAT_DTO_SUCCESS, cl);
-	UT_REQ(dat_rmr_query(rmr_of(x), DAT_RMR_FIELD_ALL, &p1), cl);
+	UT_REQ(dat_rmr_query(ut_rmr_needed(x->rmr), DAT_RMR_FIELD_ALL, &p1), cl);
 	DAT_RETURN rc = bind_on(x, DAT_MEM_PRIV_LOCAL_READ_FLAG, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, cl);
 	if (DAT_GET_TYPE(rc) != DAT_PRIVILEGES_VIOLATION)
 		rt_unsupported("the Provider does not check the RMR-LMR privileges (E-UDAPL-016)");
 	ut_empty(x->c.b.req, cl);
-	UT_OK(dat_rmr_query(rmr_of(x), DAT_RMR_FIELD_ALL, &p2), cl);
+	UT_OK(dat_rmr_query(ut_rmr_needed(x->rmr), DAT_RMR_FIELD_ALL, &p2), cl);
 	RT_EXPECT_EQ_U64(p2.rmr_context, p1.rmr_context, cl);
 	RT_EXPECT_EQ_INT(peer_rdma(x, 1, c1, 0, 64, cl), DAT_DTO_SUCCESS, cl);
 }
@@ -334,7 +324,7 @@ BX_TEST(b_zero_len, "udapl.rmr_bind.zero_length.any_triplet", "UDAPL-dat_rmr_bin
 	DAT_RMR_CONTEXT ctx;
 	const DAT_LMR_TRIPLET t = { 0xDEAD, 0, 0x10, 0 };
 	DAT_RMR_COOKIE c = { .as_64 = 1 };
-	RT_EXPECT_EQ_INT(dat_rmr_bind(rmr_of(x), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx),
+	RT_EXPECT_EQ_INT(dat_rmr_bind(ut_rmr_needed(x->rmr), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx),
 			DAT_SUCCESS, cl);
 }
 BX_TEST(b_zero_event, "udapl.rmr_bind.zero_length.completion", "UDAPL-dat_rmr_bind-zero-length-completion")
@@ -432,7 +422,7 @@ BX_TEST(b_cookie_null, "udapl.rmr_bind.cookie.null_pointer", "UDAPL-dat_rmr_bind
 	DAT_RMR_COOKIE c;
 	memset(&c, 0, sizeof c);
 	c.as_ptr = NULL;
-	RT_EXPECT_EQ_INT(dat_rmr_bind(rmr_of(x), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx),
+	RT_EXPECT_EQ_INT(dat_rmr_bind(ut_rmr_needed(x->rmr), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx),
 			DAT_SUCCESS, cl);
 	if (ut_wait(x->c.b.req, DAT_RMR_BIND_COMPLETION_EVENT, &ev, cl))
 		RT_EXPECT_TRUE(ev.event_data.rmr_completion_event_data.user_cookie.as_ptr == NULL, cl);
@@ -466,7 +456,7 @@ BX_TEST(b_below, "udapl.rmr_bind.param.below_lmr", "UDAPL-dat_rmr_bind-rc-invali
 	DAT_LMR_TRIPLET t = ut_seg(&x->mb, 0, 64);
 	t.virtual_address -= 32;
 	DAT_RMR_COOKIE c = { .as_64 = 1 };
-	UT_RC(dat_rmr_bind(rmr_of(x), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx),
+	UT_RC(dat_rmr_bind(ut_rmr_needed(x->rmr), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx),
 			DAT_INVALID_PARAMETER, cl);
 }
 BX_TEST(b_unknown_lmr, "udapl.rmr_bind.param.unknown_lmr_context", "UDAPL-dat_rmr_bind-rc-lmr-context-unknown")
@@ -477,7 +467,7 @@ BX_TEST(b_unknown_lmr, "udapl.rmr_bind.param.unknown_lmr_context", "UDAPL-dat_rm
 	ut_mem(&x->c.b, x->c.b.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &m, cl);
 	const DAT_LMR_TRIPLET t = ut_seg(&m, 0, 64);
 	UT_REQ(dat_lmr_free(m.lmr), cl);
-	UT_RC_IN(dat_rmr_bind(rmr_of(x), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx), cl,
+	UT_RC_IN(dat_rmr_bind(ut_rmr_needed(x->rmr), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx), cl,
 			DAT_INVALID_PARAMETER, DAT_INVALID_HANDLE, DAT_PRIVILEGES_VIOLATION);
 }
 BX_TEST(b_lmr_pz, "udapl.rmr_bind.protection.lmr_other_pz", "UDAPL-dat_rmr_bind-rc-protection-violation-lmr-pz")
@@ -489,7 +479,7 @@ BX_TEST(b_lmr_pz, "udapl.rmr_bind.protection.lmr_other_pz", "UDAPL-dat_rmr_bind-
 	UT_REQ(dat_pz_create(x->c.b.ia, &pz2), cl);
 	ut_mem(&x->c.b, pz2, 4096, DAT_MEM_PRIV_ALL_FLAG, &m, cl);
 	const DAT_LMR_TRIPLET t = ut_seg(&m, 0, 64);
-	UT_RC_IN(dat_rmr_bind(rmr_of(x), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx), cl,
+	UT_RC_IN(dat_rmr_bind(ut_rmr_needed(x->rmr), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx), cl,
 			DAT_PROTECTION_VIOLATION, DAT_INVALID_PARAMETER);
 }
 BX_TEST(b_ep_pz, "udapl.rmr_bind.protection.ep_other_pz", "UDAPL-dat_rmr_bind-rc-protection-violation-ep-pz")
@@ -512,7 +502,7 @@ BX_TEST(b_absurd, "udapl.rmr_bind.rob.absurd_length", "UDAPL-dat_rmr_bind-rob-ab
 	DAT_LMR_TRIPLET t = ut_seg(&x->mb, 0, 64);
 	t.segment_length = ~0ull;
 	DAT_RMR_COOKIE c = { .as_64 = 1 };
-	UT_RC_IN(dat_rmr_bind(rmr_of(x), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx), cl,
+	UT_RC_IN(dat_rmr_bind(ut_rmr_needed(x->rmr), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx), cl,
 			DAT_INVALID_PARAMETER, DAT_LENGTH_ERROR);
 }
 BX_TEST(b_null, "udapl.rmr_bind.rob.null_triplet", "UDAPL-dat_rmr_bind-rob-null-triplet")
@@ -520,9 +510,9 @@ BX_TEST(b_null, "udapl.rmr_bind.rob.null_triplet", "UDAPL-dat_rmr_bind-rob-null-
 	DAT_RMR_CONTEXT ctx;
 	const DAT_LMR_TRIPLET t = ut_seg(&x->mb, 0, 64);
 	DAT_RMR_COOKIE c = { .as_64 = 1 };
-	UT_RC(dat_rmr_bind(rmr_of(x), NULL, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx),
+	UT_RC(dat_rmr_bind(ut_rmr_needed(x->rmr), NULL, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, &ctx),
 			DAT_INVALID_PARAMETER, cl);
-	UT_RC(dat_rmr_bind(rmr_of(x), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, NULL),
+	UT_RC(dat_rmr_bind(ut_rmr_needed(x->rmr), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, c, 0, NULL),
 			DAT_INVALID_PARAMETER, cl);
 }
 BX_TEST(rmr_free_ok, "udapl.rmr_free.rc.success", "UDAPL-dat_rmr_free-rc-success")
@@ -530,7 +520,7 @@ BX_TEST(rmr_free_ok, "udapl.rmr_free.rc.success", "UDAPL-dat_rmr_free-rc-success
 	DAT_RMR_CONTEXT ctx;
 	UT_REQ(do_bind(x, 0, 64, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, 1, 0, &ctx), cl);
 	bind_done(x, 1, DAT_DTO_SUCCESS, cl);
-	RT_EXPECT_EQ_INT(dat_rmr_free(rmr_of(x)), DAT_SUCCESS, cl);
+	RT_EXPECT_EQ_INT(dat_rmr_free(ut_rmr_needed(x->rmr)), DAT_SUCCESS, cl);
 	expect_peer_fails(x, 1, ctx, cl);
 }
 BX_TEST(lmr_free_bound, "udapl.lmr_free.state.rmr_bound", "UDAPL-dat_lmr_free-rc-invalid-state-rmr-bound")
@@ -907,7 +897,7 @@ BX_TEST(rng_remote, "udapl.libdat.protection.remote_range", "UDAPL-libdat-rdma-o
 	DAT_RMR_CONTEXT ctx;
 	const DAT_LMR_TRIPLET t = ut_seg(&m, 0, 128);
 	DAT_RMR_COOKIE rk = { .as_64 = 1 };
-	UT_REQ(dat_rmr_bind(rmr_of(x), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, rk, 0, &ctx), cl);
+	UT_REQ(dat_rmr_bind(ut_rmr_needed(x->rmr), &t, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.eb, rk, 0, &ctx), cl);
 	bind_done(x, 1, DAT_DTO_SUCCESS, cl);
 	memset(m.buf + 128, '!', 256);
 	memset(x->ma.buf, 'v', 256);

@@ -324,16 +324,7 @@ static void fx_open(struct fx *x, const char *cl)
 	ut_conn_open(&x->c, cl);
 	ut_mem(&x->c.a, x->c.a.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &x->ma, cl);
 	ut_mem(&x->c.b, x->c.b.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &x->mb, cl);
-	if (!ut_try_cap(x->c.a.ia, UT_CAP_RMR, dat_rmr_create(x->c.a.pz, &x->rmr), cl))
-		x->rmr = DAT_HANDLE_NULL;
-}
-
-/* The fixture's RMR, for a test that binds: UNSUPPORTED without RMRs. */
-static DAT_RMR_HANDLE rmr_of(struct fx *x)
-{
-	if (!x->rmr)
-		ut_lacks(UT_CAP_RMR);
-	return x->rmr;
+	x->rmr = ut_rmr_if_offered(x->c.a.ia, x->c.a.pz, cl);	/* most tests here need none */
 }
 
 #define FX_TEST(fn, name, clause)                                       \
@@ -392,10 +383,10 @@ FX_TEST(f_bind, "udapl.rmr_bind.faults.insufficient_resources",
 	DAT_RMR_COOKIE rk = { .as_64 = 0xb1 };
 	DAT_RMR_CONTEXT ctx;
 	DAT_RMR_PARAM p;
-	UT_RC(NOMEM(dat_rmr_bind(rmr_of(x), &s, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.ea,
+	UT_RC(NOMEM(dat_rmr_bind(ut_rmr_needed(x->rmr), &s, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.ea,
 			rk, DAT_COMPLETION_DEFAULT_FLAG, &ctx)), IR, cl);
 	ut_empty(x->c.a.req, cl);
-	UT_REQ(dat_rmr_query(rmr_of(x), DAT_RMR_FIELD_LMR_TRIPLET, &p), cl);
+	UT_REQ(dat_rmr_query(ut_rmr_needed(x->rmr), DAT_RMR_FIELD_LMR_TRIPLET, &p), cl);
 	RT_EXPECT_EQ_U64(p.lmr_triplet.segment_length, 0, cl);	/* still unbound */
 }
 
@@ -408,7 +399,7 @@ FX_TEST(f_bind_broken, "udapl.rmr_bind.faults.failure_after_return", C_BIND_BRK)
 	DAT_EVENT ev;
 
 	ut_control(RDMACTS_TC_FAIL_NTH_TRANSACTION, 1);
-	DAT_RETURN rc = dat_rmr_bind(rmr_of(x), &s, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.ea,
+	DAT_RETURN rc = dat_rmr_bind(ut_rmr_needed(x->rmr), &s, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, x->c.ea,
 			rk, DAT_COMPLETION_DEFAULT_FLAG, &ctx);
 	ut_control(RDMACTS_TC_RESET, 0);
 	UT_RC(rc, DAT_SUCCESS, cl);

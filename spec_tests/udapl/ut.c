@@ -454,6 +454,20 @@ bool ut_try_cap(DAT_IA_HANDLE ia, enum ut_cap cap, DAT_RETURN rc, const char *cl
 	return false;
 }
 
+DAT_RMR_HANDLE ut_rmr_if_offered(DAT_IA_HANDLE ia, DAT_PZ_HANDLE pz, const char *clause)
+{
+	DAT_RMR_HANDLE r = DAT_HANDLE_NULL;
+
+	return ut_try_cap(ia, UT_CAP_RMR, dat_rmr_create(pz, &r), clause) ? r : DAT_HANDLE_NULL;
+}
+
+DAT_RMR_HANDLE ut_rmr_needed(DAT_RMR_HANDLE rmr)
+{
+	if (!rmr)
+		ut_lacks(UT_CAP_RMR);
+	return rmr;
+}
+
 void ut_req_cap(DAT_IA_HANDLE ia, enum ut_cap cap, DAT_RETURN rc, const char *what,
 		const char *clause, const char *file, int line)
 {

@@ -160,5 +160,9 @@ void ut_req_cap(DAT_IA_HANDLE ia, enum ut_cap cap, DAT_RETURN rc, const char *wh
 /* The same, for an object a fixture creates only when the Provider has
  * cap: false (and no verdict) when it lacks it. */
 bool ut_try_cap(DAT_IA_HANDLE ia, enum ut_cap cap, DAT_RETURN rc, const char *clause);
+/* A fixture's RMR: DAT_HANDLE_NULL when the Provider lacks RMRs. */
+DAT_RMR_HANDLE ut_rmr_if_offered(DAT_IA_HANDLE ia, DAT_PZ_HANDLE pz, const char *clause);
+/* The fixture's RMR for a test that binds: UNSUPPORTED when there is none. */
+DAT_RMR_HANDLE ut_rmr_needed(DAT_RMR_HANDLE rmr);
 
 #endif
