@@ -71,11 +71,15 @@ def _call_of(rec, v):
 
 
 def _record(test, result, v, rerun):
+    ext = vectors.is_extension(test, v)
+    if ext:
+        v = vectors.extension_view(v)
     rec = dict(api=test.api, name=test.name, call=test.call,
                clauses=test.clauses, attrs=test.attrs, np=test.np,
                needs=test.needs, tier=corpus.tier(test, v.clauses),
                mandatory=corpus.mandatory(test, v.clauses),
-               capability=corpus.capability(test, v.clauses), rerun=rerun)
+               capability=corpus.capability(test, v.clauses), rerun=rerun,
+               extension=ext)
     rec.update(result)
     rec["c_call"] = _call_of(rec, v)
     rec["lacks"] = lacked_capability(rec)
@@ -125,6 +129,43 @@ def _call_table(a, records, v, exported):
                          counts={vd: sum(1 for r in other if r["verdict"] == vd)
                                  for vd in V.ORDER}))
     a["calls"] = rows
+
+
+# How an extension call fared (docs/extension.md).
+EXT_KINDS = ("implemented", "honest error", "failing", "untested", "not exported")
+
+
+def _ext_kind(name, exported, mine):
+    if name not in exported:
+        return "not exported"
+    if any(r["verdict"] in V.BROKEN for r in mine):
+        return "failing"
+    if any(r["verdict"] == V.PASS for r in mine):
+        return "implemented"
+    if mine and all(r.get("lacks", "").startswith("ext:") for r in mine):
+        return "honest error"
+    return "untested"
+
+
+def _extension(records, xv, exported, listed):
+    """The extension tier's own account: never part of the core verdict.
+    A call is implemented when a test of it passed and none broke, answers
+    an honest error when every test of it saw the call declined (rt_lacks
+    "ext:<call>"), failing when a test broke."""
+    x = dict(calls_total=sum(1 for c in xv.calls if vectors.exportable(c)),
+             coverage=_coverage(listed, xv), counts=_counts(records))
+    _call_table(x, records, xv, exported)
+    kinds = {k: [] for k in EXT_KINDS}
+    for call in xv.calls:
+        if vectors.exportable(call):
+            mine = [r for r in records if r["c_call"] == call["name"]]
+            kinds[_ext_kind(call["name"], exported, mine)].append(call["name"])
+    x["kinds"] = kinds
+    x["calls_exported"] = x["calls_total"] - len(kinds["not exported"])
+    x["summary"] = (f"{len(kinds['implemented'])} of {x['calls_total']} calls "
+                    "implemented" + "".join(
+                        f", {len(kinds[k])} {k}" for k in EXT_KINDS[1:] if kinds[k]))
+    return x
 
 
 def _decide(a, records, filtered):
@@ -197,7 +238,7 @@ def _progress(quiet):
 def _unknown_filters(args, vecs, listed):
     """One line naming a --clause or --call that no selected API's vectors
     and no listed test know, or None."""
-    clauses = {c for v in vecs.values() for c in v.clauses}
+    clauses = {c for v in vecs.values() for c in list(v.clauses) + list(v.ext_clauses)}
     clauses |= {c for t in listed for c in t.clauses}
     bad = [c for c in args.clause if c not in clauses]
     if bad:
@@ -205,7 +246,7 @@ def _unknown_filters(args, vecs, listed):
                 "vectors or tests have it")
     calls = {t.call for t in listed}
     for v in vecs.values():
-        for c in v.calls:
+        for c in v.calls + v.ext_calls:
             calls |= {c.get("name"), vectors.snake(c.get("name", ""))}
     bad = [c for c in args.call if c not in calls]
     if bad:
@@ -260,6 +301,7 @@ def certify(args):
     ctx = runner.Context(impl_dir, args.timeout, args.launcher, scratch,
                          args.jobs, getattr(args, "limits", None))
     apis, vecs, exports, jobs, listed = {}, {}, {}, [], []
+    ext_listed = {}
     prev_tests = {}
     for t in (previous or {}).get("tests", []):
         prev_tests.setdefault(t["api"], {})[t["name"]] = t
@@ -281,9 +323,11 @@ def certify(args):
         a["offered"] = True
         names = [c["name"] for c in v.calls
                  if vectors.exportable(c) and "name" in c]
+        ext_names = [c["name"] for c in v.ext_calls
+                     if vectors.exportable(c) and "name" in c]
         env = ctx.env(corpus.Test(api, f"{api}.list.list.list", [], {}))
         try:
-            exports[api] = impl.resolve(lib, names, env)
+            exports[api] = impl.resolve(lib, names + ext_names, env)
         except impl.LoadError as e:
             # Every test would die in the loader: say so once.
             a["load_error"] = f"{impl.LIBRARIES[api]} cannot be loaded: {e}"
@@ -309,10 +353,16 @@ def certify(args):
             a["notes"].append(f"the corpus could not list its tests "
                               f"against this implementation: {e}")
             continue
+        ext_tests = [t for t in tests if vectors.is_extension(t, v)]
+        tests = [t for t in tests if not vectors.is_extension(t, v)]
         a["tests_listed"] = len(tests)
-        listed += tests
+        listed += tests + ext_tests
         a["coverage"] = _coverage(tests, v)
-        chosen = corpus.select(tests, args.call, args.clause, v.clauses)
+        ext_listed[api] = ext_tests
+        if not getattr(args, "core_only", False):
+            tests += ext_tests
+        chosen = corpus.select(tests, args.call, args.clause,
+                               {**v.ext_clauses, **v.clauses})
         if previous is not None:
             old = prev_tests.get(api, {})
             chosen = [t for t in chosen
@@ -347,9 +397,15 @@ def certify(args):
             records[api].sort(key=lambda r: r["name"])
 
     for api, a in apis.items():
-        a["counts"] = _counts(records[api])
-        _call_table(a, records[api], vecs[api], exports[api])
-        a["status"] = _decide(a, records[api], filtered)
+        core = [r for r in records[api] if not r.get("extension")]
+        a["counts"] = _counts(core)
+        _call_table(a, core, vecs[api], exports[api])
+        a["status"] = _decide(a, core, filtered)
+        if vecs[api].ext_calls and a["offered"] and not a.get("load_error"):
+            a["extension"] = _extension(
+                [r for r in records[api] if r.get("extension")],
+                vectors.extension_view(vecs[api]), exports[api],
+                ext_listed.get(api, []))
     if previous is not None:
         # APIs the rerun did not select keep their previous results.
         for api, a in previous.get("apis", {}).items():
@@ -406,7 +462,8 @@ def _summary(doc, paths):
     if prof and prof["name"] != "full":
         print(f"  profile {prof['name']}: {prof['about']}")
     for api, a in doc["apis"].items():
-        line = f"  {api:<6} {a['status']}"
+        line = f"  {api:<6} {a['status']}" + (
+            " (2010 core)" if a.get("extension") else "")
         if a["offered"]:
             line += (f"; {a['calls_exported']} of {a['calls_total']} calls "
                      "exported")
@@ -419,6 +476,14 @@ def _summary(doc, paths):
             cov = a["coverage"]
             line += (f"; clauses with a test: {cov['covered']} of "
                      f"{cov['testable']} testable")
+        x = a.get("extension")
+        if x:
+            line += (f"\n         extension (later vendor headers, apart from "
+                     f"the 2010 core verdict): {x['summary']}")
+            tests = verdict_counts({vd: sum(t.get(vd, 0) for t in x["counts"].values())
+                                    for vd in V.ORDER})
+            if tests:
+                line += f"; tests: {tests}"
         ia = doc.get("dapl_ia")
         if api == "udapl" and a["offered"] and ia:
             line += (f"\n         IA {ia['default']}; multi-thread tests on "
@@ -426,12 +491,14 @@ def _summary(doc, paths):
         for n in a["notes"] + a["problems"]:
             line += f"\n         {n}"
         print(line)
-    bad = [r for r in doc["tests"] if r["verdict"] != V.PASS]
+    bad = [r for r in doc["tests"] if r["verdict"] != V.PASS
+           and not (r.get("extension") and r.get("lacks"))]
     if bad:
         print("Tests that did not pass:")
         for r in bad:
             print(f"  {r['verdict']:<11} {r['name']}"
                   + ("" if r["tier"] == "conformance" else f" [{r['tier']}]")
+                  + (" [extension]" if r.get("extension") else "")
                   + (f"  ({r['detail']})" if r["detail"] else ""))
             for f in r["failures"][:3]:
                 print(f"              {f['clause']}: expected {f['expected']}"

@@ -66,6 +66,9 @@ def parser():
                    help="capability profile of the test-control interface "
                         "given to every test (default full; "
                         "docs/certification.md)")
+    c.add_argument("--core-only", action="store_true",
+                   help="run the 2010 core's tests only, not the extension "
+                   "tier's (docs/extension.md); the verdict is the same")
     c.add_argument("--quiet", action="store_true",
                    help="print only the summary")
     return p

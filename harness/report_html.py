@@ -3,6 +3,7 @@ no script, no external asset), readable offline and attachable as is."""
 
 from html import escape
 
+from harness import vectors
 from harness import verdicts as V
 
 STYLE = """
@@ -62,6 +63,10 @@ def _summary_table(doc):
         exported = (f"{a['calls_exported']} of {a['calls_total']}"
                     if a["offered"] else "&ndash;")
         notes = "<br>".join(_e(n) for n in a["notes"] + a["problems"])
+        if a.get("extension"):
+            notes += ("<br>" if notes else "") + (
+                f"<a href='#{_e(api)}-ext'>extension</a>: "
+                + _e(a["extension"]["summary"]))
         rows.append(
             f"<tr><td><a href='#{_e(api)}'>{_e(api)}</a></td>"
             f"<td>{badge(a['status'])}</td><td><code>{_e(a['library'])}"
@@ -153,8 +158,35 @@ def _tests_table(tests):
             + rows + "</table>")
 
 
+def _extension_section(api, x, tests, v):
+    """The later vendor headers' tier: shown apart, never part of the
+    verdict above it (docs/extension.md)."""
+    xv = vectors.extension_view(v) if v else None
+    parts = [f"<h3 id='{_e(api)}-ext'>Extension tier (later vendor headers; "
+             "does not decide the 2010 core verdict)</h3>",
+             f"<p>{_e(x['summary'])}.</p>"]
+    for kind in ("failing", "honest error", "untested", "not exported"):
+        if x["kinds"][kind]:
+            parts.append(f"<p>{_e(kind)}: " + ", ".join(
+                f"<code>{_e(n)}</code>" for n in x["kinds"][kind]) + "</p>")
+    bad = [r for r in tests if r["verdict"] in V.BROKEN]
+    parts += [_failure(r, xv) for r in bad]
+    parts.append(_calls_table(x))
+    cov = x["coverage"]
+    parts.append(f"<p>{cov['covered']} of {cov['testable']} testable "
+                 "extension clauses have a test.</p>")
+    if tests:
+        parts.append(f"<details><summary>All {len(tests)} extension test(s) "
+                     "run</summary>" + _tests_table(tests) + "</details>")
+    return "".join(parts)
+
+
 def _api_section(api, a, tests, v):
-    parts = [f"<h2 id='{_e(api)}'>{_e(api)} {badge(a['status'])}</h2>"]
+    ext_tests = [r for r in tests if r.get("extension")]
+    tests = [r for r in tests if not r.get("extension")]
+    parts = [f"<h2 id='{_e(api)}'>{_e(api)} {badge(a['status'])}"
+             + (" <span class=muted>2010 core</span>" if a.get("extension") else "")
+             + "</h2>"]
     if not a["offered"]:
         parts.append(f"<p>Not offered: <code>{_e(a['library'])}</code> is not "
                      "in the implementation directory, so no test of this API "
@@ -199,6 +231,8 @@ def _api_section(api, a, tests, v):
     if tests:
         parts.append(f"<details><summary>All {len(tests)} test(s) run"
                      "</summary>" + _tests_table(tests) + "</details>")
+    if a.get("extension"):
+        parts.append(_extension_section(api, a["extension"], ext_tests, v))
     return "".join(parts)
 
 

@@ -28,9 +28,20 @@ def _failure_text(r):
 def render(doc):
     root = ET.Element("testsuites", name="rdmacts")
     totals = dict(tests=0, failures=0, errors=0, skipped=0, time=0.0)
+    suites = []
     for api, a in doc["apis"].items():
         mine = [r for r in doc["tests"] if r["api"] == api]
-        suite = ET.SubElement(root, "testsuite", name=f"rdmacts.{api}")
+        suites.append((api, f"rdmacts.{api}", a,
+                       [r for r in mine if not r.get("extension")]))
+        if a.get("extension"):
+            # apart, so that a CI gate on the 2010 core can ignore it
+            x = dict(status=a["extension"]["summary"], library=a["library"],
+                     calls_exported=a["extension"]["calls_exported"],
+                     calls_total=a["extension"]["calls_total"], notes=[], problems=[])
+            suites.append((api, f"rdmacts.{api}.extension", x,
+                           [r for r in mine if r.get("extension")]))
+    for api, suite_name, a, mine in suites:
+        suite = ET.SubElement(root, "testsuite", name=suite_name)
         props = ET.SubElement(suite, "properties")
         for k, val in (("status", a["status"]), ("library", a["library"]),
                        ("calls_exported",

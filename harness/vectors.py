@@ -1,4 +1,7 @@
-"""Reads vectors/<api>/{calls,clauses,errata}.json (docs/vectors.md).
+"""Reads vectors/<api>/{calls,clauses,errata}.json (docs/vectors.md), and
+the extension tier vectors/<api>/ext-{calls,clauses}.json: the later
+vendor headers' calls and clauses, kept apart from the 2010 core
+(docs/extension.md).
 
 A missing file counts as empty: the vectors are written while the corpus
 grows.  A file that exists but cannot be read is a problem the report
@@ -14,6 +17,8 @@ class ApiVectors:
         self.calls = []      # as in calls.json, in order
         self.clauses = {}    # id -> clause
         self.errata = []
+        self.ext_calls = []   # as in ext-calls.json, in order
+        self.ext_clauses = {}  # id -> clause of the extension tier
         self.problems = []   # human-readable messages
 
     def call(self, name):
@@ -46,7 +51,25 @@ def load(vectors_dir, api):
         if "id" in c:
             v.clauses[c["id"]] = c
     v.errata = _read(os.path.join(d, "errata.json"), "errata", v.problems)
+    v.ext_calls = _read(os.path.join(d, "ext-calls.json"), "calls", v.problems)
+    for c in _read(os.path.join(d, "ext-clauses.json"), "clauses", v.problems):
+        if "id" in c:
+            v.ext_clauses[c["id"]] = c
     return v
+
+
+def is_extension(test, v):
+    """A test of the extension tier cites an extension clause; the core's
+    tests cite only the 2010 document's."""
+    return any(c in v.ext_clauses for c in test.clauses)
+
+
+def extension_view(v):
+    """The extension tier as an ApiVectors of its own, so the code that
+    judges the core judges it the same way, never mixed with the core."""
+    x = ApiVectors(v.api)
+    x.calls, x.clauses = v.ext_calls, v.ext_clauses
+    return x
 
 
 def exportable(call):

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import Layout
+from conftest import Layout, clause
 
 MIXED = {
     "ugni.cdm_create.pass.arithmetic": "PASS",
@@ -28,6 +28,8 @@ MIXED = {
     "ugni.cdm_create.fail.optional_clause": "FAIL",
     "ugni.mem_register.fail.capability_clause": "FAIL",
     "ugni.mem_register.unsupported.lacks_capability": "UNSUPPORTED",
+    "ugni.comp_chan_fd.pass.extension": "PASS",
+    "ugni.comp_chan_create.unsupported.declined": "UNSUPPORTED",
     "dmapp.init.ranks.both_pass": "PASS",
     "dmapp.init.ranks.rank1_fails": "FAIL",
     "dmapp.init.ranks.rank1_crashes": "CRASH",
@@ -152,7 +154,7 @@ def test_junit_report(mixed):
     assert root.get("tests") == str(len(MIXED))
     ugni = root.find("testsuite[@name='rdmacts.ugni']")
     assert (ugni.get("failures"), ugni.get("errors"), ugni.get("skipped")) \
-        == ("10", "3", "2")
+        == ("10", "3", "3")
     case = ugni.find("testcase[@name='ugni.mem_register.crash.segv']")
     assert case.find("error").get("type") == "CRASH"
 
@@ -426,3 +428,61 @@ def test_project_launcher_is_the_default_when_built(layout):
     assert run.results["launcher"].endswith("rdmacts-run -n {np}")
     assert run.verdicts()["dmapp.init.ranks.both_pass"] == "PASS"
     assert run.verdicts()["dmapp.init.ranks.rank1_crashes"] == "CRASH"
+
+
+def _with_extension(lay):
+    """The extension tier: two calls of a later header, and T-UGNI-MEM-1
+    (whose tests fail) moved there from nowhere, so that failing, passing
+    and declined extension tests run beside a conformant core."""
+    def ext_clause(cid, call):
+        return dict(clause(cid, call, "gni_pub.h 0x61", "An extension rule."),
+                    source="the header says so")
+    calls = {"api": "ugni", "calls": [
+        dict(name=n, section="gni_pub.h 0x61", kind="function",
+             origin="gni_pub.h 0x61", modelled=True)
+        for n in ("GNI_CompChanCreate", "GNI_CompChanFd", "GNI_CompChanGetEvent")]}
+    clauses = {"api": "ugni", "clauses": [
+        ext_clause("T-UGNI-X-CHAN", "GNI_CompChanCreate"),
+        ext_clause("T-UGNI-X-FD", "GNI_CompChanFd"),
+        ext_clause("T-UGNI-MEM-1", "GNI_CompChanGetEvent")]}
+    for name, data in (("ext-calls", calls), ("ext-clauses", clauses)):
+        with open(os.path.join(lay.vectors, "ugni", name + ".json"), "w") as f:
+            json.dump(data, f)
+
+
+def test_extension_tier_is_reported_apart(layout):
+    """Extension tests run and are accounted per call, and never decide
+    the 2010 core's verdict: failing extension tests beside a passing
+    core leave it CONFORMANT (docs/extension.md)."""
+    lay = layout({"ugni": "verdicts"})
+    _with_extension(lay)
+    run = lay.certify("--clause", "T-UGNI-CDM-1", "--clause", "T-UGNI-X-CHAN",
+                      "--clause", "T-UGNI-X-FD", "--clause", "T-UGNI-MEM-1",
+                      "--api", "ugni")
+    assert run.verdicts()["ugni.mem_register.fail.mem_eq"] == "FAIL"
+    u = run.results["apis"]["ugni"]
+    assert u["status"] == "CONFORMANT", run.stdout
+    assert run.status == 0
+    assert u["counts"]["conformance"] == {"PASS": 1}
+    x = u["extension"]
+    assert x["kinds"]["implemented"] == ["GNI_CompChanFd"]
+    assert x["kinds"]["honest error"] == ["GNI_CompChanCreate"]
+    assert x["kinds"]["failing"] == []
+    assert x["kinds"]["not exported"] == ["GNI_CompChanGetEvent"]
+    assert x["summary"] == ("1 of 3 calls implemented, 1 honest error, "
+                            "1 not exported")
+    assert "CONFORMANT (2010 core)" in run.stdout
+    assert "extension (later vendor headers" in run.stdout
+    root = ET.fromstring(run.read("junit.xml"))
+    ext = root.find("testsuite[@name='rdmacts.ugni.extension']")
+    assert ext.get("failures") == "2" and ext.get("skipped") == "1"
+    assert root.find("testsuite[@name='rdmacts.ugni']").get("failures") == "0"
+    assert "Extension tier" in run.read("report.html")
+
+
+def test_core_only_skips_the_extension(layout):
+    lay = layout({"ugni": "verdicts"})
+    _with_extension(lay)
+    run = lay.certify("--clause", "T-UGNI-CDM-1", "--clause", "T-UGNI-X-FD",
+                      "--api", "ugni", "--core-only")
+    assert run.verdicts() == {"ugni.cdm_create.pass.arithmetic": "PASS"}

@@ -30,7 +30,7 @@ def test_list_format():
     p = run("verdicts", "--list")
     assert p.returncode == 0
     rows = [line.split("\t") for line in p.stdout.splitlines()]
-    assert len(rows) == 16
+    assert len(rows) == 18
     for row in rows:
         assert len(row) == 3, row
         assert NAME.match(row[0]), row

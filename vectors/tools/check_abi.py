@@ -5,8 +5,10 @@ For each API:
   1. every header compiles alone as C99 and as C++11, with
      -Wall -Wextra -pedantic -Werror;
   2. the functions and exported objects the headers declare are exactly
-     the calls vectors/<api>/calls.json lists (kind function / data), and
-     every call of kind macro is a macro;
+     the calls vectors/<api>/calls.json (the 2010 core) and
+     vectors/<api>/ext-calls.json (the extension tier) list (kind
+     function / data), no call is in both, and every call of kind macro
+     is a macro;
   3. every listed function has C linkage when the header is used from C++
      (its symbol is not mangled).
 
@@ -146,18 +148,29 @@ def check_api(api, tmp):
         return problems + ["%s: %s is missing" % (api, calls_file)]
     with open(calls_file) as f:
         calls = json.load(f)["calls"]
+    ext_file = os.path.join(ROOT, "vectors", api, "ext-calls.json")
+    ext = []
+    if os.path.exists(ext_file):
+        with open(ext_file) as f:
+            ext = json.load(f)["calls"]
     listed = {c["name"]: c.get("kind", "function") for c in calls}
+    for c in ext:
+        if c["name"] in listed:
+            problems.append("%s: %s is in both calls.json and ext-calls.json"
+                            % (api, c["name"]))
+    listed.update({c["name"]: c.get("kind", "function") for c in ext})
     for name, kind in sorted(listed.items()):
         if kind == "macro":
             if not is_macro(main, name, tmp):
                 problems.append("%s: %s is listed as a macro but is not one" % (api, name))
         elif name not in declared:
-            problems.append("%s: %s is in calls.json but not declared" % (api, name))
+            problems.append("%s: %s is in the vectors but not declared" % (api, name))
         elif declared[name] != kind:
             problems.append("%s: %s is listed as %s but declared as %s"
                             % (api, name, kind, declared[name]))
     for name in sorted(set(declared) - set(listed)):
-        problems.append("%s: %s is declared but not in calls.json" % (api, name))
+        problems.append("%s: %s is declared but in neither calls.json nor "
+                        "ext-calls.json" % (api, name))
     funcs = [n for n, k in listed.items() if k == "function" and n in declared]
     syms, err = unmangled_from_cxx(main, funcs, tmp)
     if err:
@@ -169,9 +182,10 @@ def check_api(api, tmp):
     counts = {}
     for kind in listed.values():
         counts[kind] = counts.get(kind, 0) + 1
-    print("%-6s %3d calls in vectors (%s); %d headers compile alone as C99 and C++"
+    print("%-6s %3d calls in vectors (%s; %d of them extension); %d headers compile "
+          "alone as C99 and C++"
           % (api, len(listed), ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())),
-             len(headers)))
+             len(ext), len(headers)))
     return problems
 
 

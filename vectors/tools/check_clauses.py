@@ -53,10 +53,23 @@ def list_tests(binary, libdir):
 def check_api(api, binary, libdir, vectors, gated, show_missing):
     with open(os.path.join(vectors, api, "clauses.json"), encoding="utf-8") as f:
         clauses = {c["id"]: c for c in json.load(f)["clauses"]}
+    # the extension tier's clauses (docs/extension.md): gated like the
+    # core's, and never cited beside a core clause by one test
+    ext_path = os.path.join(vectors, api, "ext-clauses.json")
+    ext = {}
+    if os.path.exists(ext_path):
+        with open(ext_path, encoding="utf-8") as f:
+            ext = {c["id"]: c for c in json.load(f)["clauses"]}
+    core_ids = set(clauses)
+    clauses.update(ext)
     tests = list_tests(binary, libdir)
     errors = 0
     covered = set()
     for name, ids in tests:
+        if any(i in ext for i in ids) and any(i in core_ids for i in ids):
+            print(f"{api}: test {name} cites clauses of both the 2010 core "
+                  "and the extension tier")
+            errors += 1
         for cid in ids:
             if cid not in clauses:
                 print(f"{api}: test {name} names unknown clause {cid}")
@@ -75,7 +88,9 @@ def check_api(api, binary, libdir, vectors, gated, show_missing):
     gate = api in gated
     print(f"{api}: {len(tests)} tests; testable clauses covered {n_ok}/{len(testable)}"
           f" ({pct:.1f}%); {len(clauses) - len(testable)} untestable with reasons;"
-          f" gate {'on' if gate else 'off'}")
+          f" gate {'on' if gate else 'off'}"
+          + (f"; of them extension {sum(1 for c in testable if c['id'] in ext and c['id'] in covered)}"
+             f"/{sum(1 for c in testable if c['id'] in ext)}" if ext else ""))
     if missing and (show_missing or gate):
         for cid in missing:
             print(f"{api}:   no test: {cid}")

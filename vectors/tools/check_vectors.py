@@ -117,7 +117,7 @@ def check_clauses(api, doc, path, calls, errata, problems):
             problems.append("%s: duplicate id" % where)
         ids.add(c.get("id"))
         if c.get("call") is not None and c.get("call") not in calls:
-            problems.append("%s: call %r is not in calls.json" % (where, c.get("call")))
+            problems.append("%s: call %r is not in the calls file" % (where, c.get("call")))
         if c.get("kind") not in CLAUSE_KINDS:
             problems.append("%s: kind %r" % (where, c.get("kind")))
         if c.get("testability") not in TESTABILITY:
@@ -132,6 +132,47 @@ def check_clauses(api, doc, path, calls, errata, problems):
         if c.get("errata") and not c.get("readings"):
             problems.append("%s: a clause that cites errata lists the allowed readings" % where)
     return ids
+
+
+EXT_ORIGINS = ("gni_pub.h", "dmapp.h")
+
+
+def check_ext_calls(api, doc, path, core, problems):
+    """The extension tier (docs/extension.md): calls of the later vendor
+    headers, each with its source and whether the reference models it."""
+    names = set()
+    for i, c in enumerate(doc.get("calls", [])):
+        where = "%s call #%d (%s)" % (path, i, c.get("name"))
+        need(problems, where, c, ("name", "section", "origin", "kind", "returns",
+                                  "params", "modelled"))
+        if c.get("name") in names or c.get("name") in core:
+            problems.append("%s: duplicate call (or a 2010 core call)" % where)
+        names.add(c.get("name"))
+        if not str(c.get("origin", "")).startswith(EXT_ORIGINS):
+            problems.append("%s: origin %r must name the vendor header it comes "
+                            "from (%s ...)" % (where, c.get("origin"), " or ".join(EXT_ORIGINS)))
+        if c.get("kind", "function") not in CALL_KINDS:
+            problems.append("%s: kind %r not one of %s" % (where, c.get("kind"), sorted(CALL_KINDS)))
+        if c.get("modelled") not in (True, False):
+            problems.append("%s: modelled must be true or false" % where)
+        if c.get("modelled") is False and len(str(c.get("reason", ""))) < 10:
+            problems.append("%s: a call the reference does not model needs a reason" % where)
+        for p in c.get("params", []):
+            need(problems, where + " param", p, ("name", "type", "dir"))
+            if p.get("dir") not in DIRS:
+                problems.append("%s: param %s dir %r" % (where, p.get("name"), p.get("dir")))
+    return names
+
+
+def check_ext_clauses(api, doc, path, calls, problems):
+    prefix = "%s-X-" % api.upper()
+    for i, c in enumerate(doc.get("clauses", [])):
+        where = "%s clause #%d (%s)" % (path, i, c.get("id"))
+        if not str(c.get("id", "")).startswith(prefix):
+            problems.append("%s: an extension clause id starts with %s" % (where, prefix))
+        if len(str(c.get("source", ""))) < 10:
+            problems.append("%s: 'source' must give the header text the clause rests on" % where)
+    return check_clauses(api, doc, path, calls, set(), problems)
 
 
 def errata_markdown(all_errata):
@@ -200,7 +241,14 @@ def main(argv):
                         problems.append("%s: call %s cites unknown erratum %s" % (cpath, c["name"], e))
         clauses, lpath = load(api, "clauses")
         n_clauses = len(check_clauses(api, clauses, lpath, calls_names, errata_ids, problems)) if clauses else 0
-        print("%-6s %3d calls, %3d clauses, %3d errata" % (api, len(calls_names), n_clauses, len(errata_ids)))
+        ext, xpath = load(api, "ext-calls")
+        ext_names = check_ext_calls(api, ext, xpath, calls_names, problems) if ext else set()
+        xclauses, xlpath = load(api, "ext-clauses")
+        n_x = len(check_ext_clauses(api, xclauses, xlpath, ext_names, problems)) if xclauses else 0
+        if ext and not xclauses:
+            problems.append("%s: ext-calls.json without ext-clauses.json" % api)
+        print("%-6s %3d calls, %3d clauses, %3d errata; extension: %d calls, %d clauses"
+              % (api, len(calls_names), n_clauses, len(errata_ids), len(ext_names), n_x))
     md = errata_markdown(all_errata)
     md_path = os.path.join(ROOT, "docs", "errata.md")
     if write:

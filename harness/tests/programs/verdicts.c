@@ -119,3 +119,15 @@ RT_TEST(capability_fail, "ugni.mem_register.fail.capability_clause", "T-UGNI-CAP
 {
     RT_EXPECT_TRUE(zero == 1, "T-UGNI-CAP");
 }
+
+/* Extension-tier tests (their clauses are in ext-clauses.json only when a
+ * harness test writes one): one passes, one finds its call declined. */
+RT_TEST(ext_pass, "ugni.comp_chan_fd.pass.extension", "T-UGNI-X-FD")
+{
+    RT_EXPECT_TRUE(zero == 0, "T-UGNI-X-FD");
+}
+
+RT_TEST(ext_declined, "ugni.comp_chan_create.unsupported.declined", "T-UGNI-X-CHAN")
+{
+    rt_lacks("ext:GNI_CompChanCreate", "answers GNI_RC_ILLEGAL_OP");
+}
