@@ -74,3 +74,17 @@ check-mt-mutants: $(LIBDIR)/libdat.so $(LIBDIR)/libpmi.so $(LIBDIR)/dat.conf $(B
 	sh harness/check_mt_mutants.sh $(LIBDIR) $(BINDIR) $(B)/mt-mutants
 
 CHECKS += check-mt-mutants
+
+# The mutation job end to end, small enough for make check so that it
+# does not rot: per API, three return-code mutants drawn with a fixed
+# seed are built, certified, and at least one must be killed (the scored
+# runs are `make mutation`, docs/coverage.md).
+check-mutation-smoke: all  ## the mutation job on three mutants per API
+	@for api in ugni dmapp udapl; do \
+	    $(PY) -m harness.mutation --api $$api --operators rc --sample 3 --seed 1 \
+	        --out $(B)/mutation-smoke/$$api --require-killed 1 \
+	        >$(B)/mutation-smoke-$$api.log 2>&1 || { cat $(B)/mutation-smoke-$$api.log; exit 1; }; \
+	    grep '^mutation ' $(B)/mutation-smoke-$$api.log; \
+	done
+
+CHECKS += check-mutation-smoke

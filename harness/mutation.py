@@ -272,6 +272,11 @@ def main(argv=None):
                    "(default build/mutation/<api>)")
     p.add_argument("--only", help="comma-separated mutant ids to try "
                    "(e.g. the survivors of an earlier run) instead of a sample")
+    p.add_argument("--operators", help="comma-separated operators to draw "
+                   "from (rc, negate, drop-check, relop, logic, const, drop-call)")
+    p.add_argument("--require-killed", type=int, default=0, metavar="N",
+                   help="exit 1 unless at least N mutants were killed (the "
+                   "make check smoke: the job must still work end to end)")
     p.add_argument("--list", action="store_true",
                    help="only print the mutation sites")
     args = p.parse_args(argv)
@@ -288,6 +293,9 @@ def main(argv=None):
         for path, line, op, col, old, new in candidates:
             print("%s  %s -> %s" % (mutant_id(path, line, op, col), old, new))
         return 0
+    if args.operators:
+        ops = set(args.operators.split(","))
+        candidates = [c for c in candidates if c[2] in ops]
     chosen = list(candidates)
     random.Random(args.seed).shuffle(chosen)
     if args.only:
@@ -371,6 +379,10 @@ def main(argv=None):
                                       count["killed-robustness"], count["survived"],
                                       count["equivalent"], count["stillborn"], score, scored))
     print("survivors: %s" % os.path.join(out_dir, "report.txt"))
+    if killed < args.require_killed:
+        print("mutation %s: %d killed, fewer than the %d required"
+              % (args.api, killed, args.require_killed), file=sys.stderr)
+        return 1
     return 0
 
 

@@ -182,19 +182,6 @@ int nic_mdd_wellformed(const uint64_t *mh)
 	return mh[1] == mh_check(mh[0]);
 }
 
-int nic_mdd_valid(uint32_t domain, const uint64_t *mh)
-{
-	uint32_t i;
-	int rc;
-
-	nic_lock();
-	rc = mh_lookup(domain, mh, &i);
-	if (rc == NIC_OK && fab->mdds[i].domain != domain)
-		rc = NIC_ENOENT;
-	nic_unlock();
-	return rc;
-}
-
 int nic_mdd_resolve(uint32_t domain, uint8_t ptag, uint32_t cookie,
 		const uint64_t *mh,
 		uint64_t addr, uint64_t len, int access,

@@ -83,7 +83,6 @@ int nic_mdd_register(uint32_t domain, const struct nic_seg *segs,
 		uint32_t nseg, unsigned flags, uint32_t cq_idx, uint32_t cq_gen,
 		uint32_t vmdh_index, uint64_t *mh);
 int nic_mdd_deregister(uint32_t domain, const uint64_t *mh);
-int nic_mdd_valid(uint32_t domain, const uint64_t *mh);
 /* 1 when mh has the form of a handle this NIC issued (live or not). */
 int nic_mdd_wellformed(const uint64_t *mh);
 int nic_mdd_set_vmdh_block(uint32_t domain, uint32_t entries);

@@ -141,10 +141,10 @@ static enum ugni_status put_remote(struct ugni_ep *ep, uint32_t peer,
 static gni_return_t smsg_send(struct ugni_ep *ep, const void *header, uint32_t hlen,
 		const void *data, uint32_t dlen, uint32_t msg_id, uint8_t tag)
 {
-	struct ugni_smsg *s = &ep->smsg;
-
-	if (!ep || !s->ready || (hlen && !header) || (dlen && !data))
+	/* ep is NULL for a bad handle (to_ep) */
+	if (!ep || !ep->smsg.ready || (hlen && !header) || (dlen && !data))
 		return GNI_RC_INVALID_PARAM;
+	struct ugni_smsg *s = &ep->smsg;
 	if ((uint64_t)hlen + dlen > s->remote_maxsize)
 		return GNI_RC_ERROR_RESOURCE;	/* E-UGNI-096 */
 	ugni_progress();
@@ -202,11 +202,8 @@ gni_return_t GNI_SmsgSend(gni_ep_handle_t ep_handle, void *header,
 		uint32_t header_length, void *data, uint32_t data_length,
 		uint32_t msg_id)
 {
-	struct ugni_ep *ep = to_ep(ep_handle);
-
-	if (!ep)
-		return GNI_RC_INVALID_PARAM;
-	return smsg_send(ep, header, header_length, data, data_length, msg_id, 0);
+	return smsg_send(to_ep(ep_handle), header, header_length, data,
+			data_length, msg_id, 0);
 }
 
 /* 3.7.3 SmsgSendWTag
@@ -216,11 +213,8 @@ gni_return_t GNI_SmsgSendWTag(gni_ep_handle_t ep_handle, void *header,
 		uint32_t header_length, void *data, uint32_t data_length,
 		uint32_t msg_id, uint8_t tag)
 {
-	struct ugni_ep *ep = to_ep(ep_handle);
-
-	if (!ep)
-		return GNI_RC_INVALID_PARAM;
-	return smsg_send(ep, header, header_length, data, data_length, msg_id, tag);
+	return smsg_send(to_ep(ep_handle), header, header_length, data,
+			data_length, msg_id, tag);
 }
 
 static gni_return_t get_next(struct ugni_ep *ep, void **header, uint8_t *tag)

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 #include "fixture.h"
 
@@ -228,6 +229,29 @@ RT_TEST_ATTRS(wait_partial, "ugni.wait_error_events.count.one_of_four", "UGNI-3.
 { wait_events(1, 4, 1, "UGNI-3.10.6-timeout-partial"); }
 RT_TEST_ATTRS(wait_coalesce, "ugni.wait_error_events.count.three_of_four", "UGNI-3.10.6-coalesces", "needs=faults")
 { wait_events(3, 4, 3, "UGNI-3.10.6-coalesces"); }
+
+/* "After the first event the call waits timeout ms to coalesce further
+ * events": with one event pending and room for four, the call returns no
+ * sooner than its timeout (a lower bound only; a loaded machine may take
+ * longer). */
+RT_TEST_ATTRS(wait_waits, "ugni.wait_error_events.coalesce.waits_the_timeout", "UGNI-3.10.6-coalesces", "needs=faults")
+{
+	const char *c = "UGNI-3.10.6-coalesces";
+	struct fx f; gni_err_handle_t h; gni_cq_entry_t ev; gni_error_event_t e[4];
+	struct timespec t0, t1;
+	uint32_t n = 99;
+	fx_setup(&f, 0);
+	subscribe(f.a.nic, ALL_ERRS, &h);
+	inject(&f.a, &f.b, &ev);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	RT_EXPECT_EQ_INT(GNI_WaitErrorEvents(h, e, 4, 100, &n), GNI_RC_TIMEOUT, c);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	long ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+	RT_EXPECT_EQ_INT(n, 1, c);
+	RT_EXPECT_TRUE(ms >= 90, c);
+	GNI_ReleaseErrors(h);
+	fx_teardown(&f);
+}
 
 /* The clause needs an unprivileged caller: as root, become nobody first
  * (this process only; UNSUPPORTED when that is refused). */

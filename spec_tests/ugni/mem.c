@@ -352,6 +352,28 @@ RT_TEST(vmdh_in_use, "ugni.mem_register.vmdh.index_in_use",
 	fx_teardown(&f);
 }
 
+/* A vMDH registration is a memory handle like any other: a peer's PUT lands
+ * through it and a GET reads through it (3.4.2 success, 3.4.4). */
+RT_TEST(vmdh_target, "ugni.mem_register.vmdh.serves_as_remote_handle",
+	"UGNI-3.4.4-enables-vmdh,UGNI-3.4.2-success-readwrite")
+{
+	const char *c = "UGNI-3.4.2-success-readwrite";
+	struct fx f; struct fx_bufs b; gni_mem_handle_t mh;
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	unsigned char *m = fx_mem(4096), src[64];
+	fx_pattern(src, 64, 71);
+	RT_REQUIRE_EQ_INT(GNI_SetMddResources(f.b.nic, 4), GNI_RC_SUCCESS, "UGNI-3.4.4-enables-vmdh");
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 4096, NULL, GNI_MEM_USE_VMDH, 1, &mh),
+			GNI_RC_SUCCESS, "UGNI-3.4.4-enables-vmdh");
+	RT_EXPECT_EQ_INT(xfer(f.a.ep, f.a.cq, 0, src, mh, U64(m + 128), mh, 64), GNI_RC_SUCCESS, c);
+	RT_EXPECT_MEM_EQ(m + 128, src, 64, c);
+	RT_EXPECT_EQ_INT(xfer(f.a.ep, f.a.cq, 1, b.l, b.lmh, U64(m + 128), mh, 64), GNI_RC_SUCCESS, c);
+	RT_EXPECT_MEM_EQ(b.l, src, 64, c);
+	GNI_MemDeregister(f.b.nic, &mh);
+	fx_teardown(&f);
+}
+
 /* ---- several segments (3.4.3; E-UGNI-051: offsets from 0, in list order) ------------ */
 
 struct segs {
