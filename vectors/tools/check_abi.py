@@ -146,6 +146,10 @@ def check_api(api, tmp):
         return problems + ["%s: %s is missing" % (api, calls_file)]
     with open(calls_file) as f:
         calls = json.load(f)["calls"]
+    ext_file = os.path.join(ROOT, "vectors", api, "ext-calls.json")
+    if os.path.exists(ext_file):  # the extension tier: declared too
+        with open(ext_file) as f:
+            calls += json.load(f)["calls"]
     listed = {c["name"]: c.get("kind", "function") for c in calls}
     for name, kind in sorted(listed.items()):
         if kind == "macro":

@@ -15,6 +15,8 @@ TITLES = {"ugni": "uGNI (S-2446-31, Part I)", "dmapp": "DMAPP (S-2446-31, Part I
           "udapl": "uDAPL 1.2 (man pages)"}
 
 CALL_ORIGINS = {"spec", "udapl-1.2", "vendor"}
+# The extension tier (ext-calls.json, ext-clauses.json): see wt CONTRACT.
+EXT_ORIGINS = {"gni_pub.h 0x5c", "gni_pub.h 0x61", "dmapp.h RB-3.1", "dmapp.h later"}
 CALL_KINDS = {"function", "macro", "data"}
 DIRS = {"in", "out", "inout"}
 CLAUSE_KINDS = {"return-code", "alignment", "state", "ordering", "resource",
@@ -41,7 +43,7 @@ def need(problems, where, record, fields):
             problems.append("%s: missing field '%s'" % (where, field))
 
 
-def check_calls(api, doc, path, problems):
+def check_calls(api, doc, path, problems, origins=CALL_ORIGINS):
     names = set()
     for i, c in enumerate(doc.get("calls", [])):
         where = "%s call #%d (%s)" % (path, i, c.get("name"))
@@ -50,8 +52,8 @@ def check_calls(api, doc, path, problems):
         if c.get("name") in names:
             problems.append("%s: duplicate call" % where)
         names.add(c.get("name"))
-        if c.get("origin") not in CALL_ORIGINS:
-            problems.append("%s: origin %r not one of %s" % (where, c.get("origin"), sorted(CALL_ORIGINS)))
+        if c.get("origin") not in origins:
+            problems.append("%s: origin %r not one of %s" % (where, c.get("origin"), sorted(origins)))
         if c.get("kind", "function") not in CALL_KINDS:
             problems.append("%s: kind %r not one of %s" % (where, c.get("kind"), sorted(CALL_KINDS)))
         for p in c.get("params", []):
@@ -181,6 +183,33 @@ def errata_markdown(all_errata):
     return "\n".join(out).rstrip() + "\n"
 
 
+def check_ext(api, core_calls, errata_ids, problems):
+    """The extension tier: calls beyond the core, X- clauses about them."""
+    ext, xpath = load(api, "ext-calls")
+    if ext is None:
+        return
+    names = check_calls(api, ext, xpath, problems, EXT_ORIGINS)
+    for c in ext.get("calls", []):
+        where = "%s call %s" % (xpath, c.get("name"))
+        if c.get("name") in core_calls:
+            problems.append("%s: already a core call (calls.json)" % where)
+        if not isinstance(c.get("modelled"), bool):
+            problems.append("%s: 'modelled' must be true or false" % where)
+        if c.get("modelled") is False and not c.get("reason"):
+            problems.append("%s: a call not modelled gives its reason" % where)
+    clauses, lpath = load(api, "ext-clauses")
+    ids = check_clauses(api, clauses, lpath, core_calls | names, errata_ids,
+                        problems) if clauses else set()
+    prefix = {"ugni": "UGNI-X-", "dmapp": "DMAPP-X-"}.get(api, "X-")
+    for cid in sorted(ids):
+        if not str(cid).startswith(prefix):
+            problems.append("%s: clause id %s does not start with %s" % (lpath, cid, prefix))
+    for c in (clauses or {}).get("clauses", []):
+        if not c.get("source"):
+            problems.append("%s clause %s: no 'source'" % (lpath, c.get("id")))
+    print("%-6s %3d extension calls, %3d extension clauses" % (api, len(names), len(ids)))
+
+
 def main(argv):
     write = "--write" in argv
     problems = []
@@ -201,6 +230,7 @@ def main(argv):
         clauses, lpath = load(api, "clauses")
         n_clauses = len(check_clauses(api, clauses, lpath, calls_names, errata_ids, problems)) if clauses else 0
         print("%-6s %3d calls, %3d clauses, %3d errata" % (api, len(calls_names), n_clauses, len(errata_ids)))
+        check_ext(api, calls_names, errata_ids, problems)
     md = errata_markdown(all_errata)
     md_path = os.path.join(ROOT, "docs", "errata.md")
     if write:
