@@ -90,19 +90,19 @@ static void whole_job(int use_test)
 }
 
 RT_TEST_ATTRS(job3, "dmapp.c_barrier_join.data.whole_job_3",
-	      "DMAPP-X-barrier-synchronizes,DMAPP-X-barrier-completes", "np=3")
+	      "DMAPP-X-barrier-synchronizes,DMAPP-X-barrier-completes,DMAPP-X-barrier-join-success", "np=3")
 {
 	whole_job(0);
 }
 
 RT_TEST_ATTRS(job4_test, "dmapp.c_barrier_join.data.whole_job_4_test",
-	      "DMAPP-X-barrier-synchronizes,DMAPP-X-ptest-completes", "np=4")
+	      "DMAPP-X-barrier-synchronizes,DMAPP-X-ptest-completes,DMAPP-X-barrier-join-success", "np=4")
 {
 	whole_job(1);
 }
 
 RT_TEST_ATTRS(reversed, "dmapp.c_barrier_join.data.reversed_vec",
-	      "DMAPP-X-barrier-synchronizes,DMAPP-X-barrier-completes", "np=3")
+	      "DMAPP-X-barrier-synchronizes,DMAPP-X-barrier-completes,DMAPP-X-barrier-join-success", "np=3")
 {
 	uint32_t list[64];
 
@@ -116,7 +116,7 @@ RT_TEST_ATTRS(reversed, "dmapp.c_barrier_join.data.reversed_vec",
 }
 
 RT_TEST_ATTRS(subset, "dmapp.c_barrier_join.data.strided_subset",
-	      "DMAPP-X-barrier-synchronizes,DMAPP-X-barrier-completes", "np=3")
+	      "DMAPP-X-barrier-synchronizes,DMAPP-X-barrier-completes,DMAPP-X-barrier-join-success", "np=3")
 {
 	uint32_t list[2] = { 0, 2 };	/* the PEs 0 + 2i, i < 2 */
 
