@@ -84,32 +84,37 @@ int coll_op_valid(dmapp_c_op_t op, dmapp_c_type_t type)
 	return 0;
 }
 
-/* One operation on two scalars of one C type. */
-#define SCALAR_OP(T, op, a, b)                                            \
-	do {                                                              \
-		T sx_ = *(T *)(a), sy_ = *(const T *)(b), sr_ = sx_;          \
-		switch (op) {                                             \
-		case DMAPP_C_SUM:  sr_ = sx_ + sy_; break;                   \
-		case DMAPP_C_PROD: sr_ = sx_ * sy_; break;                   \
-		case DMAPP_C_MAX:  sr_ = sy_ > sx_ ? sy_ : sx_; break;         \
-		case DMAPP_C_MIN:  sr_ = sy_ < sx_ ? sy_ : sx_; break;         \
-		default: break;                                           \
-		}                                                         \
-		*(T *)(a) = sr_;                                           \
-	} while (0)
-
-/* The logical and bitwise operations on an integer type. */
-#define INTEGER_OP(T, op, a, b)                                           \
+/* SUM, PROD, MAX, MIN on two floating-point scalars of type T. */
+#define REAL_OP(T, op, a, b)                                              \
 	do {                                                              \
 		T x_ = *(T *)(a), y_ = *(const T *)(b);                   \
 		switch (op) {                                             \
+		case DMAPP_C_SUM:  x_ = x_ + y_; break;                   \
+		case DMAPP_C_PROD: x_ = x_ * y_; break;                   \
+		case DMAPP_C_MAX:  x_ = y_ > x_ ? y_ : x_; break;         \
+		case DMAPP_C_MIN:  x_ = y_ < x_ ? y_ : x_; break;         \
+		default: break;                                           \
+		}                                                         \
+		*(T *)(a) = x_;                                           \
+	} while (0)
+
+/* Every integer operation on type T; SUM and PROD wrap, computed in the
+ * unsigned type U of the same width. */
+#define INTEGER_OP(T, U, op, a, b)                                        \
+	do {                                                              \
+		T x_ = *(T *)(a), y_ = *(const T *)(b);                   \
+		switch (op) {                                             \
+		case DMAPP_C_SUM:  x_ = (T)((U)x_ + (U)y_); break;        \
+		case DMAPP_C_PROD: x_ = (T)((U)x_ * (U)y_); break;        \
+		case DMAPP_C_MAX:  x_ = y_ > x_ ? y_ : x_; break;         \
+		case DMAPP_C_MIN:  x_ = y_ < x_ ? y_ : x_; break;         \
 		case DMAPP_C_LAND: x_ = (x_ && y_); break;                \
 		case DMAPP_C_LOR:  x_ = (x_ || y_); break;                \
 		case DMAPP_C_LXOR: x_ = (!x_ != !y_); break;              \
 		case DMAPP_C_BAND: x_ = x_ & y_; break;                   \
 		case DMAPP_C_BOR:  x_ = x_ | y_; break;                   \
 		case DMAPP_C_BXOR: x_ = x_ ^ y_; break;                   \
-		default: SCALAR_OP(T, op, &x_, &y_); break;               \
+		default: break;                                           \
 		}                                                         \
 		*(T *)(a) = x_;                                           \
 	} while (0)
@@ -145,12 +150,12 @@ static void combine1(dmapp_c_op_t op, dmapp_c_type_t type, void *a,
 		     const void *b)
 {
 	switch (type) {
-	case DMAPP_C_INT32:  INTEGER_OP(int32_t, op, a, b); break;
-	case DMAPP_C_UINT32: INTEGER_OP(uint32_t, op, a, b); break;
-	case DMAPP_C_INT64:  INTEGER_OP(int64_t, op, a, b); break;
-	case DMAPP_C_UINT64: INTEGER_OP(uint64_t, op, a, b); break;
-	case DMAPP_C_FLOAT:  SCALAR_OP(float, op, a, b); break;
-	case DMAPP_C_DOUBLE: SCALAR_OP(double, op, a, b); break;
+	case DMAPP_C_INT32:  INTEGER_OP(int32_t, uint32_t, op, a, b); break;
+	case DMAPP_C_UINT32: INTEGER_OP(uint32_t, uint32_t, op, a, b); break;
+	case DMAPP_C_INT64:  INTEGER_OP(int64_t, uint64_t, op, a, b); break;
+	case DMAPP_C_UINT64: INTEGER_OP(uint64_t, uint64_t, op, a, b); break;
+	case DMAPP_C_FLOAT:  REAL_OP(float, op, a, b); break;
+	case DMAPP_C_DOUBLE: REAL_OP(double, op, a, b); break;
 	case DMAPP_C_COMPLEX8:  COMPLEX_OP(float, op, a, b); break;
 	case DMAPP_C_COMPLEX16: COMPLEX_OP(double, op, a, b); break;
 	case DMAPP_C_FLOAT_UINT64:  PAIR_OP(dmapp_c_float_uint64_t, op, a, b); break;
