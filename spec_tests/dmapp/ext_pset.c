@@ -117,7 +117,7 @@ static void bad_create(dmapp_c_pset_desc_t *d, uint64_t id, uint64_t modes,
 }
 
 RT_TEST_ATTRS(create_bad, "dmapp.c_pset_create.param.invalid",
-	      "DMAPP-X-pset-create-invalid", "tier=robustness")
+	      "DMAPP-X-pset-create-invalid", "np=2;tier=robustness")
 {
 	uint32_t list[4];
 	dmapp_c_pset_handle_t h;
