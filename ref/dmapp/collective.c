@@ -113,7 +113,7 @@ static dmapp_return_t member_progress(struct dmapp_pset *p, size_t bytes)
  * all have, deliver the result and then the sequence number to each. */
 static dmapp_return_t root_progress(struct dmapp_pset *p, size_t bytes)
 {
-	uint8_t in[COLL_PAYLOAD];
+	_Alignas(16) uint8_t in[COLL_PAYLOAD];	/* elements are read in place */
 	dmapp_return_t rc;
 
 	for (; p->next < p->n; p->next++) {

@@ -321,7 +321,7 @@ struct dmapp_pset {
 	dmapp_c_type_t type;
 	dmapp_c_op_t op;
 	uint32_t next;			/* root: members combined so far */
-	uint8_t acc[COLL_PAYLOAD];	/* root: the partial result */
+	_Alignas(16) uint8_t acc[COLL_PAYLOAD];	/* root: the partial result */
 };
 
 /* The collective area of this PE, its slot s, and the offset of slot s
