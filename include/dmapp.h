@@ -537,6 +537,218 @@ dmapp_return_t dmapp_mem_unregister(dmapp_seg_desc_t *seg_desc);
 dmapp_return_t dmapp_segdesc_compare(dmapp_seg_desc_t *seg_desc1,
 				     dmapp_seg_desc_t *seg_desc2, int *flag);
 
+/* ================================================================== */
+/* Vendor extension (not in the 2010 document)                        */
+/*                                                                    */
+/* What the final public vendor dmapp.h (RB-3.1) declares beyond the  */
+/* document: extended RMA attributes, checkpoint/restart, progress    */
+/* callbacks and the collectives (dmapp_c_*), with the vendor's       */
+/* values and signatures.  Their rules are the DMAPP-X- clauses of    */
+/* vectors/dmapp/ext-clauses.json; what the reference cannot model    */
+/* answers DMAPP_RC_NOT_SUPPORTED (vectors/dmapp/ext-calls.json).     */
+/* ================================================================== */
+
+/* Vendor extension: RMA attributes with the PCI ordering mode.  The
+ * first five fields are those of dmapp_rma_attrs_t, with its rules. */
+typedef struct dmapp_rma_attrs_ext {
+	uint32_t max_outstanding_nb;	/* static */
+	uint32_t offload_threshold;	/* dynamic, bytes */
+	uint8_t put_relaxed_ordering;	/* dynamic, dmapp_routing_type_t */
+	uint8_t get_relaxed_ordering;	/* dynamic, dmapp_routing_type_t */
+	uint8_t max_concurrency;	/* static, >= 1 */
+	uint8_t PI_ordering;		/* dmapp_pi_reg_type_t, for every
+					 * registration DMAPP makes */
+	uint8_t unused[32];		/* reserved */
+} dmapp_rma_attrs_ext_t;
+
+/* Vendor extension: collectives over process sets (psets). */
+
+/* Bits of the modes argument of dmapp_c_pset_create. */
+#define DMAPP_C_PSET_MODE_CONCAT          0x00000001
+#define DMAPP_C_PSET_MODE_FAULT_TOLERANT  0x00000002
+#define DMAPP_C_PSET_MODE_HW_OFFLOAD      0x00000004
+
+/* How a pset descriptor names its PEs. */
+typedef enum dmapp_c_pset_delimiter_type {
+	DMAPP_C_PSET_DELIMITER_VEC = 1,		/* a list of PEs */
+	DMAPP_C_PSET_DELIMITER_STRIDED = 2,	/* base + i * stride */
+	DMAPP_C_PSET_DELIMITER_LAST = 3
+} dmapp_c_pset_delimiter_type_t;
+
+typedef struct dmapp_c_pset_delimiter_vec {
+	uint32_t n_pes;
+	uint32_t *vec_pes;
+} dmapp_c_pset_delimiter_vec_t;
+
+typedef struct dmapp_c_pset_delimiter_strided {
+	uint32_t n_pes;
+	uint32_t base_pe;
+	uint32_t stride_pe;
+} dmapp_c_pset_delimiter_strided_t;
+
+typedef struct dmapp_c_pset_desc {
+	void *concat_buf;
+	uint64_t concat_buf_size;
+	dmapp_c_pset_delimiter_type_t type;
+	union {
+		dmapp_c_pset_delimiter_vec_t vec_type;
+		dmapp_c_pset_delimiter_strided_t stride_type;
+	} u;
+} dmapp_c_pset_desc_t;
+
+typedef struct dmapp_c_pset *dmapp_c_pset_handle_t;
+
+typedef enum dmapp_c_pset_attrs_type {
+	DMAPP_C_PSET_ATTRS_VER1 = 1,
+	DMAPP_C_PSET_ATTRS_LAST = 2
+} dmapp_c_pset_attrs_type_t;
+
+typedef struct dmapp_c_pset_attrs_ver1 {
+	uint32_t radix;
+} dmapp_c_pset_attrs_ver1_t;
+
+typedef struct dmapp_c_pset_attrs {
+	dmapp_c_pset_attrs_type_t type;
+	union {
+		dmapp_c_pset_attrs_ver1_t type1;
+	} u;
+} dmapp_c_pset_attrs_t;
+
+/* Element types of a global reduction. */
+typedef enum dmapp_c_type {
+	DMAPP_C_INT32 = 101,
+	DMAPP_C_UINT32 = 102,
+	DMAPP_C_INT64 = 103,
+	DMAPP_C_UINT64 = 104,
+	DMAPP_C_FLOAT = 105,
+	DMAPP_C_DOUBLE = 106,
+	DMAPP_C_COMPLEX8 = 107,		/* dmapp_c_complex8_t */
+	DMAPP_C_COMPLEX16 = 108,	/* dmapp_c_complex16_t */
+	DMAPP_C_FLOAT_UINT64 = 109,	/* dmapp_c_float_uint64_t */
+	DMAPP_C_DOUBLE_UINT64 = 110,	/* dmapp_c_double_uint64_t */
+	DMAPP_C_INT32_UINT64 = 111,	/* dmapp_c_int_uint64_t */
+	DMAPP_C_INT64_UINT64 = 112,	/* dmapp_c_int64_uint64_t */
+	DMAPP_C_TYPE_LAST = 113
+} dmapp_c_type_t;
+
+/* Operations of a global reduction. */
+typedef enum dmapp_c_op {
+	DMAPP_C_SUM = 201,
+	DMAPP_C_MAX = 202,
+	DMAPP_C_MIN = 203,
+	DMAPP_C_PROD = 204,
+	DMAPP_C_LAND = 205,
+	DMAPP_C_BAND = 206,
+	DMAPP_C_LOR = 207,
+	DMAPP_C_BOR = 208,
+	DMAPP_C_LXOR = 209,
+	DMAPP_C_BXOR = 210,
+	DMAPP_C_MINLOC = 211,
+	DMAPP_C_MAXLOC = 212,
+	DMAPP_C_OP_LAST = 213
+} dmapp_c_op_t;
+
+/* Elements of the value-and-location and complex types. */
+typedef struct dmapp_c_float_uint64 {
+	float value;
+	uint64_t loc;
+} dmapp_c_float_uint64_t;
+
+typedef struct dmapp_c_double_uint64 {
+	double value;
+	uint64_t loc;
+} dmapp_c_double_uint64_t;
+
+typedef struct dmapp_c_int_uint64 {
+	int value;
+	uint64_t loc;
+} dmapp_c_int_uint64_t;
+
+typedef struct dmapp_c_int64_uint64 {
+	int64_t value;
+	uint64_t loc;
+} dmapp_c_int64_uint64_t;
+
+typedef struct dmapp_c_complex8 {
+	float re;
+	float im;
+} dmapp_c_complex8_t;
+
+typedef struct dmapp_c_complex16 {
+	double re;
+	double im;
+} dmapp_c_complex16_t;
+
+/* Vendor extension: initialization and attributes (dmapp_rma_attrs_ext_t).
+ * A job calls dmapp_init or dmapp_init_ext, not both. */
+dmapp_return_t dmapp_init_ext(dmapp_rma_attrs_ext_t *requested_attrs,
+			      dmapp_rma_attrs_ext_t *actual_attrs);
+dmapp_return_t dmapp_get_rma_attrs_ext(dmapp_rma_attrs_ext_t *attrs);
+dmapp_return_t dmapp_set_rma_attrs_ext(dmapp_rma_attrs_ext_t *requested_attrs,
+				       dmapp_rma_attrs_ext_t *actual_attrs);
+
+/* Vendor extension: checkpoint and restart support. */
+dmapp_return_t dmapp_checkpoint(void);
+dmapp_return_t dmapp_restart(uint32_t restart_modes);
+
+/* Vendor extension: progress callbacks, run while DMAPP blocks
+ * internally; a callback returns 0, or -1 on failure. */
+dmapp_return_t dmapp_register_progress_cb(int (*progress_cb)(void *),
+					  void *data);
+dmapp_return_t dmapp_deregister_progress_cb(int (*progress_cb)(void *));
+
+/* Vendor extension: collectives. */
+dmapp_return_t dmapp_c_pset_create(dmapp_c_pset_desc_t *pdesc,
+				   uint64_t identifier, uint64_t modes,
+				   dmapp_c_pset_attrs_t *attrs,
+				   dmapp_c_pset_handle_t *pset_hndl);
+dmapp_return_t dmapp_c_pset_export(dmapp_c_pset_handle_t pset_hndl);
+dmapp_return_t dmapp_c_pset_destroy(dmapp_c_pset_handle_t pset_hndl);
+dmapp_return_t dmapp_c_barrier_join(dmapp_c_pset_handle_t pset_hndl);
+dmapp_return_t dmapp_c_greduce_start(dmapp_c_pset_handle_t pset, void *in,
+				     void *out, uint32_t nelems,
+				     dmapp_c_type_t type, dmapp_c_op_t op);
+dmapp_return_t dmapp_c_greduce_nelems_max(dmapp_c_type_t type,
+					  uint32_t *nelems_max);
+dmapp_return_t dmapp_c_pset_test(dmapp_c_pset_handle_t pset_hndl);
+dmapp_return_t dmapp_c_pset_wait(dmapp_c_pset_handle_t pset_hndl);
+dmapp_return_t dmapp_c_pset_cancel_op(dmapp_c_pset_handle_t pset_hndl);
+
+/* ------------------------------------------------------------------ */
+/* Vendor extension, later DMAPP (after RB-3.1)                       */
+/*                                                                    */
+/* Locks and queues of later DMAPP releases, as their public clients  */
+/* (Global Arrays' armci/src-dmapp and comex) call them.  No public   */
+/* header gives the layout of a lock descriptor, so dmapp_lock_desc_t */
+/* is left incomplete (a client cannot allocate one; configure tests  */
+/* such as sizeof(dmapp_lock_desc_t) find the lock API absent), and   */
+/* the handles are opaque pointers.  The queue constants that clients */
+/* also name (DMAPP_QUEUE_*) have no public values and are not        */
+/* declared.                                                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct dmapp_lock_desc dmapp_lock_desc_t;
+typedef struct dmapp_lock *dmapp_lock_handle_t;
+typedef struct dmapp_queue *dmapp_queue_handle_t;
+
+dmapp_return_t dmapp_lock_acquire(dmapp_lock_desc_t *lock_addr,
+				  dmapp_seg_desc_t *lock_seg,
+				  dmapp_pe_t lock_host, uint64_t flags,
+				  dmapp_lock_handle_t *handle);
+dmapp_return_t dmapp_lock_release(dmapp_lock_handle_t handle,
+				  uint64_t flags);
+
+dmapp_return_t dmapp_queue_attach(int (*queue_cb)(void *context, void *data,
+						  uint32_t len,
+						  dmapp_pe_t rank),
+				  void *context, uint64_t flags,
+				  dmapp_queue_handle_t *queue_hndl);
+dmapp_return_t dmapp_queue_detach(dmapp_queue_handle_t queue_hndl,
+				  uint64_t flags);
+dmapp_return_t dmapp_queue_put(dmapp_queue_handle_t queue_hndl, void *source,
+			       uint64_t nelems, dmapp_type_t type,
+			       dmapp_pe_t target_pe, uint64_t flags);
+
 #ifdef __cplusplus
 }
 #endif

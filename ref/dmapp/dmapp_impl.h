@@ -124,6 +124,7 @@ struct dmapp_state {
 	int pmi_ours;			/* dmapp_init initialised PMI */
 	int pe, npes;
 	dmapp_rma_attrs_t attrs;
+	uint8_t pi_ordering;		/* vendor extension (attrs_ext.c) */
 
 	gni_cdm_handle_t cdm;
 	gni_nic_handle_t nic;
@@ -259,5 +260,89 @@ dmapp_return_t dmapp_xfer_amo(struct dmapp_req *req,
 			      const struct dmapp_remote *r,
 			      gni_fma_cmd_type_t cmd, uint64_t first,
 			      uint64_t second, void *result);
+
+/* ------------------------------------------------------------------ */
+/* Vendor extension (include/dmapp.h, vectors/dmapp/ext-calls.json)   */
+/* ------------------------------------------------------------------ */
+
+/* Run the registered progress callbacks (progress_cb.c): called where
+ * DMAPP waits. */
+void dmapp_run_progress_cbs(void);
+/* Forget the progress callbacks (progress_cb.c); forget them and the
+ * psets (pset.c), at dmapp_finalize. */
+void dmapp_progress_cbs_reset(void);
+void dmapp_ext_teardown(void);
+
+/*
+ * Collectives in software (pset.c, collective.c, reduce.c).  The last
+ * COLL_AREA bytes of the internal megabyte of every PE's symmetric heap
+ * are the collective area, at the same offset on every PE, so a PE can
+ * address another's with the heap's memory handle:
+ *   ids[PSET_MAX]       identifier of the pset in each slot (0: free)
+ *   slot[PSET_MAX]      one per pset: flags, contribution, result
+ * A member writes its contribution and the operation's sequence number
+ * (arrive) in its own slot; the pset's root (its first member) reads
+ * them from each member in member order with GETs, combines them, and
+ * PUTs the result and then the sequence number (done) into each
+ * member's slot.  Every transfer is a blocking one of the reference's
+ * own uGNI path (xfer.c).
+ */
+#define PSET_MAX       16	/* psets a PE may hold (NO_SPACE beyond) */
+#define COLL_PAYLOAD   1024	/* bytes of one reduction's data */
+#define COLL_IDS_BYTES 128	/* PSET_MAX identifiers, rounded up */
+#define COLL_SLOT_HDR  64	/* arrive, done: one cache line */
+#define COLL_SLOT_BYTES (COLL_SLOT_HDR + 2 * COLL_PAYLOAD)
+#define COLL_AREA      (64ul << 10)
+
+struct coll_slot {
+	volatile uint64_t arrive;	/* written by the member itself */
+	volatile uint64_t done;		/* written by the root */
+	uint8_t pad[COLL_SLOT_HDR - 16];
+	uint8_t contrib[COLL_PAYLOAD];
+	uint8_t result[COLL_PAYLOAD];
+};
+
+enum coll_kind { COLL_NONE, COLL_BARRIER, COLL_REDUCE };
+
+struct dmapp_pset {
+	int in_use;
+	uint32_t gen;			/* bumped at every destroy */
+	uint64_t id;
+	uint32_t n;			/* members */
+	uint32_t *members;		/* PEs, in descriptor order */
+	uint32_t *slot_of;		/* each member's slot (export) */
+	uint32_t me;			/* this PE's member index */
+	int exported, cancelled;
+	uint64_t seq;			/* operations started */
+	/* The operation in progress (kind != COLL_NONE). */
+	enum coll_kind kind;
+	void *out;
+	uint32_t nelems;
+	dmapp_c_type_t type;
+	dmapp_c_op_t op;
+	uint32_t next;			/* root: members combined so far */
+	_Alignas(16) uint8_t acc[COLL_PAYLOAD];	/* root: the partial result */
+};
+
+/* The collective area of this PE, its slot s, and the offset of slot s
+ * or of the identifier table in any PE's area. */
+uint64_t *coll_ids(void);
+struct coll_slot *coll_slot(uint32_t s);
+uint64_t coll_slot_off(uint32_t s);
+/* A resolved reference to the collective area of pe. */
+dmapp_return_t coll_remote(dmapp_pe_t pe, struct dmapp_remote *r);
+/* Blocking GET / PUT of len bytes at offset off of pe's area. */
+dmapp_return_t coll_get(dmapp_pe_t pe, uint64_t off, void *dst, size_t len);
+dmapp_return_t coll_put(dmapp_pe_t pe, uint64_t off, const void *src, size_t len);
+/* The live pset a handle names, or NULL. */
+struct dmapp_pset *dmapp_to_pset(dmapp_c_pset_handle_t h);
+uint32_t dmapp_pset_slot(const struct dmapp_pset *p);
+
+/* reduce.c: size of an element (0: not a dmapp_c_type_t), whether op
+ * applies to type, and acc[i] = acc[i] op in[i] for n elements. */
+size_t coll_type_size(dmapp_c_type_t type);
+int coll_op_valid(dmapp_c_op_t op, dmapp_c_type_t type);
+void coll_combine(dmapp_c_op_t op, dmapp_c_type_t type, void *acc,
+		  const void *in, uint32_t n);
 
 #endif /* RDMACTS_DMAPP_IMPL_H */

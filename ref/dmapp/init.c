@@ -108,6 +108,7 @@ static dmapp_return_t segments_setup(struct dmapp_peer *me)
 /* Undo whatever part of dmapp_init was done, in reverse order. */
 static void teardown(void)
 {
+	dmapp_ext_teardown();
 	for (int i = 0; dmapp.ep && i < dmapp.npes; i++)
 		if (dmapp.ep[i]) {
 			GNI_EpUnbind(dmapp.ep[i]);
@@ -165,6 +166,7 @@ dmapp_return_t dmapp_init(dmapp_rma_attrs_t *requested_attrs,
 		return dmapp_fail(rc, "dmapp_init");
 	dmapp.attrs = *requested_attrs;
 	dmapp.attrs.max_concurrency = 1;	/* not thread-safe: E-DMAPP-040 */
+	dmapp.pi_ordering = DMAPP_PI_ORDERING_STRICT;	/* vendor default */
 
 	memset(&me, 0, sizeof(me));
 	rc = nic_setup(&me);

@@ -196,6 +196,7 @@ void dmapp_progress(int wait)
 		if (rc == GNI_RC_NOT_DONE) {
 			if (!wait || reaped || dmapp.ops_in_flight == 0)
 				return;
+			dmapp_run_progress_cbs();	/* vendor extension */
 			if (++idle > 16)
 				sched_yield();
 			continue;

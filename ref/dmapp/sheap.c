@@ -78,7 +78,8 @@ dmapp_return_t dmapp_sheap_setup(void)
 		goto unmap;
 	if (arena_init(&dmapp.sheap, user, SHEAP_ALIGN) != 0)
 		goto deregister;
-	if (arena_init(&dmapp.stage, SHEAP_INTERNAL, SHEAP_ALIGN) != 0) {
+	/* The internal megabyte ends with the collective area (pset.c). */
+	if (arena_init(&dmapp.stage, SHEAP_INTERNAL - COLL_AREA, SHEAP_ALIGN) != 0) {
 		arena_fini(&dmapp.sheap);
 		goto deregister;
 	}

@@ -1,0 +1,106 @@
+/*
+ * attrs_ext.c: the extended RMA attributes of the vendor extension
+ * (dmapp.h RB-3.1: dmapp_init_ext, dmapp_get_rma_attrs_ext,
+ * dmapp_set_rma_attrs_ext; clauses DMAPP-X-attrs-*).
+ *
+ * dmapp_rma_attrs_ext_t is dmapp_rma_attrs_t plus PI_ordering, the PCI
+ * ordering mode of every registration DMAPP makes.  The five shared
+ * fields follow the core rules exactly: each call converts and hands
+ * them to its core counterpart (attrs.c, init.c).
+ *
+ * PI_ordering: the software NIC delivers the writes of one post, and
+ * the posts of one endpoint, in order, which satisfies the strongest
+ * mode (STRICT) and so every weaker one.  The mode is therefore checked
+ * and reported, and changes nothing else.  It is chosen at
+ * initialization: the data segment and the symmetric heap are
+ * registered there, so dmapp_set_rma_attrs_ext treats it as a static
+ * attribute (reported at its current value, like max_outstanding_nb).
+ */
+#include <string.h>
+
+#include "dmapp_impl.h"
+
+static dmapp_rma_attrs_t core_of(const dmapp_rma_attrs_ext_t *x)
+{
+	dmapp_rma_attrs_t a;
+
+	a.max_outstanding_nb = x->max_outstanding_nb;
+	a.offload_threshold = x->offload_threshold;
+	a.put_relaxed_ordering = x->put_relaxed_ordering;
+	a.get_relaxed_ordering = x->get_relaxed_ordering;
+	a.max_concurrency = x->max_concurrency;
+	return a;
+}
+
+/* The attributes in force, unused bytes zero. */
+static void report(dmapp_rma_attrs_ext_t *x)
+{
+	memset(x, 0, sizeof(*x));
+	x->max_outstanding_nb = dmapp.attrs.max_outstanding_nb;
+	x->offload_threshold = dmapp.attrs.offload_threshold;
+	x->put_relaxed_ordering = dmapp.attrs.put_relaxed_ordering;
+	x->get_relaxed_ordering = dmapp.attrs.get_relaxed_ordering;
+	x->max_concurrency = dmapp.attrs.max_concurrency;
+	x->PI_ordering = dmapp.pi_ordering;
+}
+
+/*
+ * dmapp_init_ext (RB-3.1): dmapp_init with the extended attributes.
+ * DMAPP_RC_SUCCESS, *actual_attrs the attributes in force; every error
+ * of dmapp_init, and DMAPP_RC_INVALID_PARAM for a PI_ordering that is
+ * not a dmapp_pi_reg_type_t (checked before anything is done).
+ */
+dmapp_return_t dmapp_init_ext(dmapp_rma_attrs_ext_t *requested_attrs,
+			      dmapp_rma_attrs_ext_t *actual_attrs)
+{
+	dmapp_rma_attrs_t req, act;
+	dmapp_return_t rc;
+
+	if (dmapp.initialized || requested_attrs == NULL ||
+	    actual_attrs == NULL ||
+	    requested_attrs->PI_ordering > DMAPP_PI_ORDERING_RELAXED)
+		return dmapp_fail(DMAPP_RC_INVALID_PARAM, "dmapp_init_ext");
+
+	req = core_of(requested_attrs);
+	if ((rc = dmapp_init(&req, &act)) != DMAPP_RC_SUCCESS)
+		return rc;
+	dmapp.pi_ordering = requested_attrs->PI_ordering;
+	report(actual_attrs);
+	return DMAPP_RC_SUCCESS;
+}
+
+/*
+ * dmapp_get_rma_attrs_ext (RB-3.1)
+ * DMAPP_RC_SUCCESS; DMAPP_RC_INVALID_PARAM before dmapp_init or for a
+ * NULL attrs (as dmapp_get_rma_attrs).
+ */
+dmapp_return_t dmapp_get_rma_attrs_ext(dmapp_rma_attrs_ext_t *attrs)
+{
+	if (dmapp_check_init() != DMAPP_RC_SUCCESS || attrs == NULL)
+		return DMAPP_RC_INVALID_PARAM;
+
+	report(attrs);
+	return DMAPP_RC_SUCCESS;
+}
+
+/*
+ * dmapp_set_rma_attrs_ext (RB-3.1)
+ * As dmapp_set_rma_attrs for the shared fields: DMAPP_RC_SUCCESS, or
+ * DMAPP_RC_INVALID_PARAM before dmapp_init, for a NULL argument or a
+ * routing value above DMAPP_ROUTING_ADAPTIVE, nothing being changed.
+ * Static attributes, PI_ordering among them, are reported unchanged.
+ */
+dmapp_return_t dmapp_set_rma_attrs_ext(dmapp_rma_attrs_ext_t *requested_attrs,
+				       dmapp_rma_attrs_ext_t *actual_attrs)
+{
+	dmapp_rma_attrs_t req, act;
+	dmapp_return_t rc;
+
+	if (requested_attrs == NULL || actual_attrs == NULL)
+		return DMAPP_RC_INVALID_PARAM;
+	req = core_of(requested_attrs);
+	if ((rc = dmapp_set_rma_attrs(&req, &act)) != DMAPP_RC_SUCCESS)
+		return rc;
+	report(actual_attrs);
+	return DMAPP_RC_SUCCESS;
+}
