@@ -25,18 +25,25 @@ for m in harness/mutants/udapl-*.diff; do
         status=1
         continue
     fi
-    /usr/bin/python3 -m harness certify --impl "$dir/lib" --bin "$bin" \
-        --vectors vectors --out "$dir/report" --api udapl --quiet \
-        --call dat_evd_wait --call dat_evd_dequeue --call dat_cno_wait \
-        --timeout 10 >"$dir/log" 2>&1
-    rc=$?
-    caught=$(grep -E '^  (FAIL|CRASH|TIMEOUT) +udapl\.[a-z_]+\.threads\.' "$dir/log" |
-        awk '{print $2}' | tr '\n' ' ')
-    if [ $rc -eq 0 ] || [ -z "$caught" ]; then
-        echo "  FAILED  $name: not caught by a multi-thread test (exit $rc, see $dir/log)"
+    # A race shows in some runs only (more rarely on a loaded machine):
+    # up to five certifications, caught when one of them catches it.
+    try=0 caught=
+    while [ $try -lt 5 ] && [ -z "$caught" ]; do
+        try=$((try + 1))
+        /usr/bin/python3 -m harness certify --impl "$dir/lib" --bin "$bin" \
+            --vectors vectors --out "$dir/report" --api udapl --quiet \
+            --call dat_evd_wait --call dat_evd_dequeue --call dat_cno_wait \
+            --timeout 10 >"$dir/log" 2>&1
+        rc=$?
+        [ $rc -eq 0 ] && continue
+        caught=$(grep -E '^  (FAIL|CRASH|TIMEOUT) +udapl\.[a-z_]+\.threads\.' "$dir/log" |
+            awk '{print $2}' | tr '\n' ' ')
+    done
+    if [ -z "$caught" ]; then
+        echo "  FAILED  $name: not caught by a multi-thread test in $try runs (see $dir/log)"
         status=1
     else
-        echo "  ok      $name: caught by $caught"
+        echo "  ok      $name: caught by $caught(run $try)"
     fi
 done
 exit $status
