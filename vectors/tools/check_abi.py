@@ -5,7 +5,8 @@ For each API:
   1. every header compiles alone as C99 and as C++11, with
      -Wall -Wextra -pedantic -Werror;
   2. the functions and exported objects the headers declare are exactly
-     the calls vectors/<api>/calls.json lists (kind function / data), and
+     the calls vectors/<api>/calls.json and ext-calls.json (the extension
+     tier, when present) list (kind function / data), and
      every call of kind macro is a macro;
   3. every listed function has C linkage when the header is used from C++
      (its symbol is not mangled).
@@ -146,6 +147,11 @@ def check_api(api, tmp):
         return problems + ["%s: %s is missing" % (api, calls_file)]
     with open(calls_file) as f:
         calls = json.load(f)["calls"]
+    # the extension tier (vendor calls beyond the document), when present
+    ext_file = os.path.join(ROOT, "vectors", api, "ext-calls.json")
+    if os.path.exists(ext_file):
+        with open(ext_file) as f:
+            calls = calls + json.load(f)["calls"]
     listed = {c["name"]: c.get("kind", "function") for c in calls}
     for name, kind in sorted(listed.items()):
         if kind == "macro":
