@@ -172,6 +172,10 @@ int nic_copy_spans(const struct nic_span *dst, uint32_t nd,
 typedef uint64_t (*nic_amo_fn)(uint64_t old, uint64_t op1, uint64_t op2);
 int nic_amo(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
 		uint64_t op2, uint64_t *old);
+/* The same on the 4 bytes at (pid, addr): fn sees and returns the word
+ * in its low 32 bits (the 32-bit AMOs of the Aries). */
+int nic_amo32(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
+		uint64_t op2, uint64_t *old);
 int nic_mem_check(uint64_t addr, uint64_t len, int write);
 
 /* ---- errlog.c: error events ------------------------------------------------ */
@@ -208,6 +212,7 @@ struct nic_knobs {
 	uint64_t seed;
 	uint64_t decline;	/* RDMACTS_TC_DECLINE: capabilities lacked */
 	int privileged;		/* RDMACTS_TC_PRIVILEGED: root is privileged */
+	int aries;		/* RDMACTS_TC_ARIES: the NIC is an Aries */
 };
 
 const struct nic_knobs *nic_knobs(void);
@@ -218,6 +223,8 @@ void nic_knobs_limit(int res, int64_t n);	/* NIC_RES_COUNT: datagrams */
 void nic_knobs_schedule(uint64_t seed);	/* 0: off */
 void nic_knobs_decline(uint64_t mask);	/* enum rdmacts_tc_capability bits */
 void nic_knobs_privileged(int on);
+void nic_knobs_aries(int on);
+int nic_aries(void);			/* 1: the NIC is an Aries, 0: a Gemini */
 int nic_declines(uint64_t cap);		/* 1: behave as lacking cap */
 int nic_privileged(void);		/* 1: the caller is privileged */
 int nic_fault_transaction(void);	/* 1: fail this transaction */

@@ -247,11 +247,12 @@ gni_return_t GNI_GetLocalDeviceIds(int len, int *device_ids)
 }
 
 /* Vendor GetDeviceType: the model presents a Gemini NIC, the device
- * the document describes. */
+ * the document describes, or an Aries under the aries profile of the
+ * extension tier (RDMACTS_TC_ARIES). */
 gni_return_t GNI_GetDeviceType(gni_nic_device_t *dev_type)
 {
 	if (!dev_type)
 		return GNI_RC_INVALID_PARAM;
-	*dev_type = GNI_DEVICE_GEMINI;
+	*dev_type = nic_aries() ? GNI_DEVICE_ARIES : GNI_DEVICE_GEMINI;
 	return GNI_RC_SUCCESS;
 }

@@ -190,6 +190,8 @@ struct ugni_amo {
 	const char *name;
 	int fetching;			/* GET semantics: old value returned */
 	int cached;
+	unsigned width;			/* bytes of the word it works on */
+	int aries;			/* second generation: Aries only */
 	nic_amo_fn op;
 };
 const struct ugni_amo *ugni_amo_find(gni_fma_cmd_type_t cmd);

@@ -53,6 +53,10 @@ def list_tests(binary, libdir):
 def check_api(api, binary, libdir, vectors, gated, show_missing):
     with open(os.path.join(vectors, api, "clauses.json"), encoding="utf-8") as f:
         clauses = {c["id"]: c for c in json.load(f)["clauses"]}
+    ext = os.path.join(vectors, api, "ext-clauses.json")  # extension tier
+    if os.path.exists(ext):
+        with open(ext, encoding="utf-8") as f:
+            clauses.update({c["id"]: c for c in json.load(f)["clauses"]})
     tests = list_tests(binary, libdir)
     errors = 0
     covered = set()

@@ -134,6 +134,53 @@ def check_clauses(api, doc, path, calls, errata, problems):
     return ids
 
 
+EXT_ORIGINS = {"gni_pub.h 0x5c", "gni_pub.h 0x61", "dmapp.h RB-3.1", "dmapp.h later"}
+
+
+def check_ext(api, core_calls, core_clauses, problems):
+    """The extension tier (docs: the 2010 core and the extension): every
+    ext call is new, says whether it is modelled and why not; every ext
+    clause is an X- clause on an ext call (or none) with its source."""
+    calls, cpath = load(api, "ext-calls")
+    clauses, lpath = load(api, "ext-clauses")
+    names = set()
+    if calls:
+        for i, c in enumerate(calls.get("calls", [])):
+            where = "%s call #%d (%s)" % (cpath, i, c.get("name"))
+            need(problems, where, c, ("name", "section", "origin", "kind", "returns",
+                                      "params", "modelled"))
+            if c.get("name") in names or c.get("name") in core_calls:
+                problems.append("%s: duplicate call" % where)
+            names.add(c.get("name"))
+            if c.get("origin") not in EXT_ORIGINS:
+                problems.append("%s: origin %r not one of %s" % (where, c.get("origin"), sorted(EXT_ORIGINS)))
+            if c.get("modelled") is False and not c.get("reason"):
+                problems.append("%s: a call not modelled needs a reason" % where)
+    n = 0
+    if clauses:
+        prefix = "%s-X-" % api.upper()
+        ids = set()
+        for i, c in enumerate(clauses.get("clauses", [])):
+            where = "%s clause #%d (%s)" % (lpath, i, c.get("id"))
+            need(problems, where, c, ("id", "call", "section", "kind", "statement", "expected",
+                                      "testability", "tier", "mandatory", "source"))
+            if not str(c.get("id", "")).startswith(prefix):
+                problems.append("%s: id must start with %s" % (where, prefix))
+            if c.get("id") in ids or c.get("id") in core_clauses:
+                problems.append("%s: duplicate id" % where)
+            ids.add(c.get("id"))
+            if c.get("call") is not None and c.get("call") not in names:
+                problems.append("%s: call %r is not in ext-calls.json" % (where, c.get("call")))
+            if c.get("kind") not in CLAUSE_KINDS or c.get("testability") not in TESTABILITY \
+                    or c.get("tier") not in TIERS:
+                problems.append("%s: kind, testability or tier not allowed" % where)
+            if c.get("testability") == "untestable" and not c.get("reason"):
+                problems.append("%s: untestable clause needs a reason" % where)
+        n = len(ids)
+    if calls or clauses:
+        print("%-6s %3d extension calls, %3d extension clauses" % (api, len(names), n))
+
+
 def errata_markdown(all_errata):
     out = ["# Errata: where the specification is wrong, contradictory or silent",
            "",
@@ -199,8 +246,10 @@ def main(argv):
                     if e not in errata_ids:
                         problems.append("%s: call %s cites unknown erratum %s" % (cpath, c["name"], e))
         clauses, lpath = load(api, "clauses")
-        n_clauses = len(check_clauses(api, clauses, lpath, calls_names, errata_ids, problems)) if clauses else 0
+        clause_ids = check_clauses(api, clauses, lpath, calls_names, errata_ids, problems) if clauses else set()
+        n_clauses = len(clause_ids)
         print("%-6s %3d calls, %3d clauses, %3d errata" % (api, len(calls_names), n_clauses, len(errata_ids)))
+        check_ext(api, calls_names, clause_ids, problems)
     md = errata_markdown(all_errata)
     md_path = os.path.join(ROOT, "docs", "errata.md")
     if write:
