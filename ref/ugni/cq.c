@@ -63,6 +63,7 @@ gni_return_t GNI_CqCreate(gni_nic_handle_t nic_handle, uint32_t entry_count,
 
 void ugni_cq_destroy_obj(struct ugni_cq *cq)
 {
+	ugni_chan_detach(cq);
 	ugni_events_drop_cq(cq);
 	nic_cq_destroy(cq->idx, cq->gen);	/* gives back the CQ count */
 	cq->nic->ncq--;

@@ -127,6 +127,7 @@ void ugni_progress(void)
 		held = NULL;
 		capheld = 0;
 	}
+	ugni_chan_sweep();
 }
 
 static void drop_if(int (*match)(const struct held *, const void *),
