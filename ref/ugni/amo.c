@@ -201,14 +201,17 @@ const struct ugni_amo *ugni_amo_find(gni_fma_cmd_type_t cmd)
 /* 3.13.7.2 / E-UGNI-144, E-UGNI-087: an AMO is one 64-bit word; the
  * non-fetching AND-XOR also takes 16 bytes ("AAX requires 16
  * byte-alignment", 3.6.1), as the vendor's AMO example posts it.  A
- * second-generation command takes exactly its word: 8 bytes, or 4 for
- * the _S commands. */
+ * second-generation command takes its word (8 bytes, 4 for the _S
+ * commands); its two-operand commands, CSWAP and AX, also two words, as
+ * the vendor's fma_amo_g2_* examples post them (the operation applies to
+ * the first word). */
 int ugni_amo_length_ok(gni_fma_cmd_type_t cmd, uint64_t length)
 {
 	const struct ugni_amo *a = ugni_amo_find(cmd);
 
 	if (a && a->aries)
-		return length == a->width;
+		return length == a->width || (length == 2 * a->width &&
+			(a->op == cswap || a->op == cswap32 || a->op == ax));
 	if (length == 8)
 		return 1;
 	return length == 16 &&

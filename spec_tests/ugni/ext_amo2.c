@@ -343,3 +343,50 @@ RT_TEST(inst_gemini, "ugni.cq_entry.inst_id.gemini_32_bits",
 {
 	inst_width(0);
 }
+
+/* The two-operand commands CSWAP and AX also take a descriptor of two
+ * words (16 bytes, 8 for _S), as the vendor's fma_amo_g2_* examples post
+ * them: the first word is operated on, the second is left as it was. */
+static void two_words(gni_fma_cmd_type_t cmd, unsigned width, int fetch,
+		uint64_t r0, uint64_t op1, uint64_t op2, uint64_t want)
+{
+	const char *c = "UGNI-X-amo2-two-word-cswap-ax";
+	struct fx f; struct fx_bufs b;
+
+	need_aries();
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	uint64_t *r64 = (uint64_t *)(void *)b.r, *l64 = (uint64_t *)(void *)b.l;
+	uint32_t *r32 = (uint32_t *)(void *)b.r, *l32 = (uint32_t *)(void *)b.l;
+	if (width == 8) {
+		r64[0] = r0; r64[1] = 0x1111111111111111ull; l64[0] = 0x2222222222222222ull;
+	} else {
+		r32[0] = (uint32_t)r0; r32[1] = 0x11111111u; l32[0] = 0x22222222u;
+	}
+	gni_post_descriptor_t d = fx_desc(GNI_POST_AMO, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 2 * width);
+	d.amo_cmd = cmd;
+	d.first_operand = op1;
+	d.second_operand = op2;
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, c);
+	fx_complete(f.a.cq, &d, c);
+	if (width == 8) {
+		RT_EXPECT_EQ_U64(r64[0], want, c);
+		RT_EXPECT_EQ_U64(r64[1], 0x1111111111111111ull, c);
+		RT_EXPECT_EQ_U64(l64[0], fetch ? r0 : 0x2222222222222222ull, c);
+	} else {
+		RT_EXPECT_EQ_U64(r32[0], want, c);
+		RT_EXPECT_EQ_U64(r32[1], 0x11111111u, c);
+		RT_EXPECT_EQ_U64(l32[0], fetch ? (uint32_t)r0 : 0x22222222u, c);
+	}
+	fx_teardown(&f);
+}
+
+RT_TEST(two_cswap, "ugni.post_fma.amo2.cswap_two_words", "UGNI-X-amo2-two-word-cswap-ax")
+{ two_words(GNI_FMA_ATOMIC2_CSWAP, 8, 0, 0x55, 0x55, 0x77, 0x77); }
+RT_TEST(two_fcswap_s, "ugni.post_fma.amo2.fcswap_s_two_words", "UGNI-X-amo2-two-word-cswap-ax")
+{ two_words(GNI_FMA_ATOMIC2_FCSWAP_S, 4, 1, 0x55, 0x55, 0x77, 0x77); }
+RT_TEST(two_ax, "ugni.post_fma.amo2.ax_two_words", "UGNI-X-amo2-two-word-cswap-ax")
+{ two_words(GNI_FMA_ATOMIC2_AX, 8, 0, 0xF0F0, 0xFF00, 0x000F, (0xF0F0 & 0xFF00) ^ 0x000F); }
+RT_TEST(two_fax_s, "ugni.post_fma.amo2.fax_s_two_words", "UGNI-X-amo2-two-word-cswap-ax")
+{ two_words(GNI_FMA_ATOMIC2_FAX_S, 4, 1, 0xF0F0, 0xFF00, 0x000F, (0xF0F0 & 0xFF00) ^ 0x000F); }
