@@ -6,6 +6,7 @@
  * ConfigureNTTandJob.  A call answered with GNI_RC_ILLEGAL_OP is one the
  * implementation does not offer: UNSUPPORTED.
  */
+#include <time.h>
 #include "fixture.h"
 
 #define OFFERED(rc, call) do { if ((rc) == GNI_RC_ILLEGAL_OP) \
@@ -331,4 +332,32 @@ RT_TEST(ntt_job, "ugni.configure_ntt_and_job.ntt.null_and_table",
 	RT_EXPECT_EQ_INT(GNI_ConfigureNTTandJob(0, XJOB + 3, XPTAG + 2, XCOOKIE + 0x20000,
 			&l, NULL, &base), GNI_RC_INVALID_STATE,
 			"UGNI-X-configure-ntt-and-job-state");
+}
+
+/* gni_pub.h 0x5c, CqVectorWaitEvent / CqVectorMonitor: "GNI_RC_NOT_DONE -
+ * The Completion Queue handle had the interrupt mask set and no event was
+ * processed": a masked CQ does not block the wait. */
+RT_TEST(cq_mask_vector, "ugni.cq_interrupt_mask.vector.not_done_when_masked",
+		"UGNI-X-cq-vector-wait-masked-not-done")
+{
+	const char *c = "UGNI-X-cq-vector-wait-masked-not-done";
+	struct fx f;
+	gni_cq_handle_t bcq;
+	gni_cq_entry_t e;
+	uint32_t which;
+
+	fx_setup(&f, 0);
+	RT_REQUIRE_EQ_INT(GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_BLOCKING, NULL, NULL, &bcq),
+			GNI_RC_SUCCESS, "UGNI-3.3.1-success-blocking");
+	gni_return_t rc = GNI_CqInterruptMask(bcq);
+	OFFERED(rc, "GNI_CqInterruptMask");
+	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-cq-interrupt-mask-success");
+	time_t t0 = time(NULL);
+	RT_EXPECT_EQ_INT(GNI_CqVectorWaitEvent(&bcq, 1, 5000, &e, &which), GNI_RC_NOT_DONE, c);
+	RT_EXPECT_EQ_INT(GNI_CqVectorMonitor(&bcq, 1, 5000, &which), GNI_RC_NOT_DONE, c);
+	RT_EXPECT_TRUE(time(NULL) - t0 < 4, c);
+	RT_REQUIRE_EQ_INT(GNI_CqInterruptUnmask(bcq), GNI_RC_SUCCESS, "UGNI-X-cq-interrupt-mask-success");
+	RT_EXPECT_EQ_INT(GNI_CqVectorWaitEvent(&bcq, 1, 10, &e, &which), GNI_RC_TIMEOUT, c);
+	GNI_CqDestroy(bcq);
+	fx_teardown(&f);
 }
