@@ -125,6 +125,11 @@ int nic_cq_pop(uint32_t idx, uint32_t gen, uint64_t *entry);
 /* The overrun has been reported on an empty ring: the state clears (1),
  * unless an event arrived meanwhile (0). */
 int nic_cq_overrun_reported(uint32_t idx, uint32_t gen);
+/* Extension tier (completion channels): arm the ring so that its next
+ * event (at once if it holds one) counts one on the owner's eventfd;
+ * take (and clear) its fired state, disarming it too when asked. */
+int nic_cq_arm(uint32_t idx, uint32_t gen, int notify_fd);
+int nic_cq_take_fired(uint32_t idx, uint32_t gen, int disarm);
 
 /* ---- dgram.c: the datagram exchange ------------------------------------- */
 

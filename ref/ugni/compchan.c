@@ -5,24 +5,21 @@
  *
  * No public header documents them; the behaviour follows the way real
  * clients use them (OVIS ldms zap_ugni): a channel owns a pollable file
- * descriptor; CQs are attached to it and armed; when an armed CQ holds an
+ * descriptor; CQs are attached to it and armed; when an armed CQ gets an
  * event the descriptor becomes readable, GNI_CompChanGetEvent names that
- * CQ and disarms it, and the client re-arms it after draining it.
+ * CQ, and the client drains the CQ and arms it again.
  *
  * The descriptor is an eventfd counting the CQs that fired and were not
- * yet taken by GetEvent.  The model has no threads: a CQ is seen to
- * fire inside the owner's uGNI calls (every post, send and poll ends
- * with ugni_chan_sweep).  Events a peer process deposits are therefore
- * noticed at the owner's next uGNI call, not while it sleeps in poll().
- * Arming a CQ that already holds an event fires it at once, so no event
- * is lost between a client's last poll and its re-arm.
+ * yet taken by GetEvent.  Arming and firing live with the CQ's ring in
+ * the NIC model (nic_cq_arm): the process that deposits the event, this
+ * one or a peer, fires the ring, as a NIC raises the interrupt whoever
+ * sent the data.  Arming a CQ that already holds an event fires it at
+ * once, so no event is lost between a client's last poll and its re-arm.
  */
 #include <stdlib.h>
 #include <unistd.h>
 #include <sys/eventfd.h>
 #include "ugni.h"
-
-static unsigned armed_cqs;	/* armed CQs of the process: sweeps skip at 0 */
 
 /* CompChanCreate
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_ERROR_RESOURCE (no
@@ -87,39 +84,44 @@ gni_return_t GNI_CompChanFd(gni_comp_chan_handle_t chan_handle, int *comp_chan_f
 	return GNI_RC_SUCCESS;
 }
 
+/* One fired CQ taken: the eventfd counts one less. */
+static void uncount(struct ugni_chan *ch)
+{
+	uint64_t n;
+
+	if (read(ch->fd, &n, sizeof n) == sizeof n && n > 1) {
+		n--;
+		if (write(ch->fd, &n, sizeof n) != sizeof n)
+			return;
+	}
+}
+
 struct take { struct ugni_chan *ch; struct ugni_cq *cq; };
 
-static void first_fired(void *obj, void *arg)
+static void take_fired(void *obj, void *arg)
 {
 	struct ugni_cq *cq = obj;
 	struct take *t = arg;
-	if (!t->cq && cq->chan == t->ch && cq->fired)
+	if (!t->cq && cq->chan == t->ch && nic_cq_take_fired(cq->idx, cq->gen, 0))
 		t->cq = cq;
 }
 
-/* CompChanGetEvent: the next CQ that fired; its event stays in the CQ.
+/* CompChanGetEvent: the next CQ that fired (disarmed since); its events
+ * stay in the CQ.
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_NOT_DONE (none fired) */
 gni_return_t GNI_CompChanGetEvent(gni_comp_chan_handle_t chan_handle,
 		gni_cq_handle_t *cq_handle)
 {
 	struct ugni_chan *ch = to_chan(chan_handle);
-	uint64_t n;
 
 	if (!ch || !cq_handle)
 		return GNI_RC_INVALID_PARAM;
-	ugni_progress();
+	ugni_progress();	/* events the schedule holds back are due */
 	struct take t = { ch, NULL };
-	ugni_handle_each(UGNI_CQ, first_fired, &t);
+	ugni_handle_each(UGNI_CQ, take_fired, &t);
 	if (!t.cq)
 		return GNI_RC_NOT_DONE;
-	t.cq->fired = 0;
-	/* the counter holds the fired CQs: take one (EFD_SEMAPHORE would
-	 * too, but the count is rebuilt here so a stale one cannot stick) */
-	if (read(ch->fd, &n, sizeof n) == sizeof n && n > 1) {
-		n--;
-		if (write(ch->fd, &n, sizeof n) != sizeof n)
-			return GNI_RC_ERROR_RESOURCE;
-	}
+	uncount(ch);
 	*cq_handle = t.cq->self;
 	return GNI_RC_SUCCESS;
 }
@@ -142,32 +144,15 @@ gni_return_t GNI_CqAttachCompChan(gni_cq_handle_t cq_handle,
 	return GNI_RC_SUCCESS;
 }
 
-/* Forget a CQ's channel (CqDestroy). */
+/* Forget a CQ's channel (CqDestroy), and a firing not yet taken. */
 void ugni_chan_detach(struct ugni_cq *cq)
 {
 	if (!cq->chan)
 		return;
-	if (cq->armed)
-		armed_cqs--;
+	if (nic_cq_take_fired(cq->idx, cq->gen, 1))
+		uncount(cq->chan);
 	cq->chan->ncq--;
 	cq->chan = NULL;
-	cq->armed = cq->fired = 0;
-}
-
-static void fire(struct ugni_cq *cq)
-{
-	uint64_t one = 1;
-	gni_cq_entry_t e;
-	int overrun = 0;
-
-	if (!cq->armed || (nic_cq_peek(cq->idx, cq->gen, &e, &overrun) != NIC_OK &&
-			!overrun))
-		return;
-	cq->armed = 0;
-	armed_cqs--;
-	cq->fired = 1;
-	if (write(cq->chan->fd, &one, sizeof one) != sizeof one)
-		cq->fired = 0;	/* counter saturated: cannot happen in practice */
 }
 
 /* CqArmCompChan: each CQ fires once, at its next event (at once when it
@@ -185,26 +170,11 @@ gni_return_t GNI_CqArmCompChan(gni_cq_handle_t *cq_handles, uint32_t num_cqs)
 		if (!cq->chan)
 			return GNI_RC_INVALID_STATE;
 	}
+	ugni_progress();	/* events the schedule holds back are due */
 	for (uint32_t i = 0; i < num_cqs; i++) {
 		struct ugni_cq *cq = to_cq(cq_handles[i]);
-		if (!cq->armed && !cq->fired) {
-			cq->armed = 1;
-			armed_cqs++;
-		}
-		fire(cq);
+		if (nic_cq_arm(cq->idx, cq->gen, cq->chan->fd) != NIC_OK)
+			return GNI_RC_INVALID_PARAM;
 	}
 	return GNI_RC_SUCCESS;
-}
-
-static void sweep_one(void *obj, void *arg)
-{
-	(void)arg;
-	fire(obj);
-}
-
-/* Fire every armed CQ that holds an event. */
-void ugni_chan_sweep(void)
-{
-	if (armed_cqs)
-		ugni_handle_each(UGNI_CQ, sweep_one, NULL);
 }

@@ -127,7 +127,6 @@ void ugni_progress(void)
 		held = NULL;
 		capheld = 0;
 	}
-	ugni_chan_sweep();
 }
 
 static void drop_if(int (*match)(const struct held *, const void *),

@@ -320,6 +320,5 @@ gni_return_t ugni_post(struct ugni_ep *ep, gni_post_descriptor_t *d,
 	}
 	if (bte)
 		nic_res_give(ep->nic->cdm->ptag, NIC_RES_BTE);
-	ugni_chan_sweep();
 	return GNI_RC_SUCCESS;
 }

@@ -206,10 +206,7 @@ gni_return_t GNI_SmsgSend(gni_ep_handle_t ep_handle, void *header,
 
 	if (!ep)
 		return GNI_RC_INVALID_PARAM;
-	gni_return_t rc = smsg_send(ep, header, header_length, data, data_length,
-			msg_id, 0);
-	ugni_chan_sweep();
-	return rc;
+	return smsg_send(ep, header, header_length, data, data_length, msg_id, 0);
 }
 
 /* 3.7.3 SmsgSendWTag
@@ -223,10 +220,7 @@ gni_return_t GNI_SmsgSendWTag(gni_ep_handle_t ep_handle, void *header,
 
 	if (!ep)
 		return GNI_RC_INVALID_PARAM;
-	gni_return_t rc = smsg_send(ep, header, header_length, data, data_length,
-			msg_id, tag);
-	ugni_chan_sweep();
-	return rc;
+	return smsg_send(ep, header, header_length, data, data_length, msg_id, tag);
 }
 
 static gni_return_t get_next(struct ugni_ep *ep, void **header, uint8_t *tag)

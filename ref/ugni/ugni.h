@@ -42,7 +42,6 @@ struct ugni_cq {
 	unsigned nep;			/* endpoints using it as src_cq */
 	/* vendor extension: completion channel and interrupt mask */
 	struct ugni_chan *chan;		/* attached channel, or NULL */
-	int armed, fired;		/* armed; fired, not yet taken by GetEvent */
 	unsigned intr_mask;		/* GNI_CqInterruptMask count */
 	gni_cq_handle_t self;
 };
@@ -223,7 +222,6 @@ void ugni_err_destroy_obj(struct ugni_err *err);
 
 /* ---- compchan.c: completion channels (vendor extension) ------------------ */
 
-void ugni_chan_sweep(void);		/* fire armed CQs that hold events */
 void ugni_chan_detach(struct ugni_cq *cq);
 void ugni_chan_destroy_obj(struct ugni_chan *ch);
 
