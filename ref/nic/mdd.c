@@ -339,3 +339,15 @@ int nic_mdd_next(uint32_t domain, uint64_t *mh, uint64_t *addr, uint64_t *len)
 	nic_unlock();
 	return rc;
 }
+
+/* Extension tier (GNI_RebuildMemHndl): the virtual handle of vMDH entry
+ * vi of the same domain block as the virtual handle src; a vMDH handle
+ * names (ptag, index) only, so any process can compute a peer's.
+ * NIC_EINVAL: src is not a virtual handle this NIC issued. */
+int nic_mdd_rebuild(const uint64_t *src, uint32_t vi, uint64_t *dst)
+{
+	if (src[1] != mh_check(src[0]) || !(src[0] & MH_VIRTUAL))
+		return NIC_EINVAL;
+	mh_make((src[0] & ~0xFFFFFFFFull) | vi, dst);
+	return NIC_OK;
+}

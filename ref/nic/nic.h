@@ -105,6 +105,7 @@ int nic_mdd_dst_cq(uint32_t domain, uint8_t ptag, uint32_t cookie,
 /* Extension tier (vendor calls beyond the document). */
 int nic_mdd_attr(const uint64_t *mh, int *readonly, int *virt);
 int nic_mdd_next(uint32_t domain, uint64_t *mh, uint64_t *addr, uint64_t *len);
+int nic_mdd_rebuild(const uint64_t *src, uint32_t vi, uint64_t *dst);
 void nic_job_res(uint8_t ptag, enum nic_res res, uint64_t *used, int64_t *limit);
 void nic_dev_res(enum nic_res res, uint64_t *total, uint64_t *held);
 int nic_job_ptag(uint32_t cookie, uint8_t *ptag);

@@ -1,6 +1,6 @@
 /*
- * mem_query.c: GNI_MemHndlQueryAttr and GNI_MemQueryHndls (extension
- * tier, gni_pub.h 0x5c).
+ * mem_query.c: GNI_MemHndlQueryAttr, GNI_RebuildMemHndl and
+ * GNI_MemQueryHndls (extension tier, gni_pub.h 0x5c).
  */
 #include "ugni.h"
 
@@ -21,6 +21,23 @@ gni_return_t GNI_MemHndlQueryAttr(gni_mem_handle_t *mem_handle,
 		return GNI_RC_INVALID_PARAM;
 	*yesno = attr == GNI_MEMHNDL_ATTR_READONLY ? readonly :
 		attr == GNI_MEMHNDL_ATTR_VMDH ? virt : 0;
+	return GNI_RC_SUCCESS;
+}
+
+/* RebuildMemHndl: the handle of another entry of the same vMDH block
+ * (3.4.1): what a peer's GNI_MEM_USE_VMDH registration at vmdh_index
+ * has, computed without exchanging it.  Only virtual handles have an
+ * index to change.
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM (NULL, or not a vMDH handle) */
+gni_return_t GNI_RebuildMemHndl(gni_mem_handle_t *src_mem_hndl,
+		uint32_t vmdh_index, gni_mem_handle_t *dst_mem_hndl)
+{
+	gni_mem_handle_t mh;
+
+	if (!src_mem_hndl || !dst_mem_hndl ||
+			nic_mdd_rebuild(&src_mem_hndl->qword1, vmdh_index, &mh.qword1) != NIC_OK)
+		return GNI_RC_INVALID_PARAM;
+	*dst_mem_hndl = mh;
 	return GNI_RC_SUCCESS;
 }
 

@@ -104,16 +104,6 @@ gni_return_t GNI_ConfigureJobFd(uint32_t device_id, uint64_t job_id,
 	return NOT_MODELLED;
 }
 
-/* the model's handles carry a checked generation; none is rebuilt from another */
-gni_return_t GNI_RebuildMemHndl(gni_mem_handle_t *src_mem_hndl,
-		uint32_t vmdh_index, gni_mem_handle_t *dst_mem_hndl)
-{
-	(void)src_mem_hndl;
-	(void)vmdh_index;
-	(void)dst_mem_hndl;
-	return NOT_MODELLED;
-}
-
 /* chained transactions have no public description of their rules */
 gni_return_t GNI_CtPostFma(gni_ep_handle_t ep_handle,
 		gni_post_descriptor_t *post_descr)

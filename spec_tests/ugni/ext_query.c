@@ -361,3 +361,36 @@ RT_TEST(cq_mask_vector, "ugni.cq_interrupt_mask.vector.not_done_when_masked",
 	GNI_CqDestroy(bcq);
 	fx_teardown(&f);
 }
+
+/* RebuildMemHndl: from side b's vMDH handle at index 0, the handle of
+ * index 1 of the same block, equal to the one b's registration at
+ * index 1 got, and a PUT through it lands in that region. */
+RT_TEST(rebuild, "ugni.rebuild_mem_hndl.vmdh.other_index",
+		"UGNI-X-rebuild-mem-hndl-new-index")
+{
+	const char *c = "UGNI-X-rebuild-mem-hndl-new-index";
+	struct fx f; struct fx_bufs b;
+	gni_mem_handle_t h0, h1, rebuilt;
+
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	unsigned char *r0 = fx_mem(4096), *r1 = fx_mem(4096);
+	RT_REQUIRE_EQ_INT(GNI_SetMddResources(f.b.nic, 4), GNI_RC_SUCCESS, "UGNI-3.4.4-success");
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f.b.nic, U64(r0), 4096, f.b.rcq, GNI_MEM_USE_VMDH, 0, &h0),
+			GNI_RC_SUCCESS, "UGNI-3.4.2-success");
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f.b.nic, U64(r1), 4096, f.b.rcq, GNI_MEM_USE_VMDH, 1, &h1),
+			GNI_RC_SUCCESS, "UGNI-3.4.2-success");
+	gni_return_t rc = GNI_RebuildMemHndl(&h0, 1, &rebuilt);
+	OFFERED(rc, "GNI_RebuildMemHndl");
+	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	RT_EXPECT_MEM_EQ(&rebuilt, &h1, sizeof h1, c);
+	memcpy(b.l, "rebuilt!", 8);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, r1, rebuilt, 8);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(r1, "rebuilt!", 8, c);
+	GNI_MemDeregister(f.b.nic, &h0);
+	GNI_MemDeregister(f.b.nic, &h1);
+	fx_teardown(&f);
+}
