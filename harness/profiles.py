@@ -38,13 +38,17 @@ PROFILES = {
                        about="a caller with effective uid 0 is privileged "
                              "(uGNI 3.10: NULL-NIC error subscriptions, "
                              "any ptag)"),
+    "aries": dict(env={"RDMACTS_TC_ARIES": "1"}, apis=("ugni",),
+                  about="the NIC is an Aries (uGNI extension tier: "
+                        "GNI_GetDeviceType, second-generation AMOs, "
+                        "24-bit inst_id)"),
 }
 
 
 def apply(name):
     """Sets the profile's environment for the test processes; returns it."""
     p = PROFILES[name]
-    for key in ("RDMACTS_TC_DECLINE", "RDMACTS_TC_PRIVILEGED"):
+    for key in ("RDMACTS_TC_DECLINE", "RDMACTS_TC_PRIVILEGED", "RDMACTS_TC_ARIES"):
         os.environ.pop(key, None)
     os.environ.update(p["env"])
     return dict(name=name, about=p["about"], env=dict(p["env"]),
