@@ -108,3 +108,83 @@ FX_TABLE(null_args, rows)
 	}
 	RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, r->clauses);
 }
+
+/* ---- robustness: the calls no public text describes ---------------------
+ * Given NULL handles and pointers (or a device that does not exist), a
+ * call must return an error, never GNI_RC_SUCCESS, and never crash. */
+static gni_return_t ct_post_fma(void) { return GNI_CtPostFma(NULL, NULL); }
+static gni_return_t ct_post_cq_write(void) { return GNI_CtPostCqWrite(NULL, NULL); }
+static gni_return_t cdm_hold(void) { return GNI_CdmHold(0, 0, NULL); }
+static gni_return_t cdm_release(void) { return GNI_CdmRelease(-1); }
+static gni_return_t configure_job_fd(void)
+{
+	return GNI_ConfigureJobFd(0xFFFFu, 0, 0, 0, NULL, NULL);
+}
+static gni_return_t dq_init(void) { return GNI_DqueueInit(NULL, NULL, NULL, NULL); }
+static gni_return_t dq_fini(void) { return GNI_DqueueFini(NULL); }
+static gni_return_t dq_connect(void) { return GNI_DqueueConnect(NULL, NULL, 0); }
+static gni_return_t dq_put(void) { return GNI_DqueuePut(NULL, NULL, 0, 0, 0); }
+static gni_return_t dq_progress(void) { return GNI_DqueueProgress(NULL); }
+static gni_return_t get_caps(void) { return GNI_GetCapabilities(NULL); }
+static gni_return_t set_job_res(void)
+{
+	return GNI_SetJobResInfo(0xFFFFu, 0, GNI_JOB_RES_LAST, 0);
+}
+static gni_return_t set_orb(void) { return GNI_SetDeviceOrbMMR(NULL, 0, 0, NULL); }
+static gni_return_t suspend_job(void) { return GNI_SuspendJob(0xFFFFu, 0, 0, 0, 0); }
+static gni_return_t resume_job(void) { return GNI_ResumeJob(0xFFFFu, 0, 0, 0); }
+static gni_return_t set_bi(void) { return GNI_SetBIConfig(0xFFFFu, 0, 0, 0); }
+static gni_return_t bi_sync(void) { return GNI_BISyncWait(0xFFFFu, 0); }
+
+static const struct row bad_rows[] = {
+#define B(name, call, fn) { "ugni." name ".robust.null_refused", \
+	"UGNI-X-undocumented-null-refused", "tier=robustness", call, fn }
+	B("ct_post_fma", "GNI_CtPostFma", ct_post_fma),
+	B("ct_post_cq_write", "GNI_CtPostCqWrite", ct_post_cq_write),
+	B("cdm_hold", "GNI_CdmHold", cdm_hold),
+	B("cdm_release", "GNI_CdmRelease", cdm_release),
+	B("configure_job_fd", "GNI_ConfigureJobFd", configure_job_fd),
+	B("dqueue_init", "GNI_DqueueInit", dq_init),
+	B("dqueue_fini", "GNI_DqueueFini", dq_fini),
+	B("dqueue_connect", "GNI_DqueueConnect", dq_connect),
+	B("dqueue_put", "GNI_DqueuePut", dq_put),
+	B("dqueue_progress", "GNI_DqueueProgress", dq_progress),
+	B("get_capabilities", "GNI_GetCapabilities", get_caps),
+	B("set_job_res_info", "GNI_SetJobResInfo", set_job_res),
+	B("set_device_orb_mmr", "GNI_SetDeviceOrbMMR", set_orb),
+	B("suspend_job", "GNI_SuspendJob", suspend_job),
+	B("resume_job", "GNI_ResumeJob", resume_job),
+	B("set_bi_config", "GNI_SetBIConfig", set_bi),
+	B("bi_sync_wait", "GNI_BISyncWait", bi_sync),
+#undef B
+};
+
+FX_TABLE(null_refused, bad_rows)
+{
+	const struct row *r = FX_THIS(bad_rows);
+	char lacks[64];
+
+	if (!r)
+		return;
+	gni_return_t rc = r->fn();
+	if (rc == GNI_RC_ILLEGAL_OP) {
+		snprintf(lacks, sizeof lacks, "ext:%s", r->call);
+		rt_lacks(lacks, "answers GNI_RC_ILLEGAL_OP");
+	}
+	RT_EXPECT_TRUE(rc != GNI_RC_SUCCESS, r->clauses);
+}
+
+/* ValidateCapabilities takes its records by value: two zeroed records
+ * name no revision; the call must not report them compatible. */
+RT_TEST_ATTRS(validate_caps, "ugni.validate_capabilities.robust.zero_records",
+		"UGNI-X-undocumented-null-refused", "tier=robustness")
+{
+	gni_revision_info_t a, b;
+
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	gni_return_t rc = GNI_ValidateCapabilities(a, b);
+	if (rc == GNI_RC_ILLEGAL_OP)
+		rt_lacks("ext:GNI_ValidateCapabilities", "answers GNI_RC_ILLEGAL_OP");
+	RT_EXPECT_TRUE(rc != GNI_RC_SUCCESS, "UGNI-X-undocumented-null-refused");
+}
