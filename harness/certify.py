@@ -158,7 +158,11 @@ def _extension(records, xv, exported, listed):
     kinds = {k: [] for k in EXT_KINDS}
     for call in xv.calls:
         if vectors.exportable(call):
-            mine = [r for r in records if r["c_call"] == call["name"]]
+            # every call a test is about: its clauses' calls and its name's
+            snake = vectors.snake(call["name"])
+            mine = [r for r in records if r["call"] == snake or any(
+                (xv.clauses.get(c) or {}).get("call") == call["name"]
+                for c in r["clauses"])]
             kinds[_ext_kind(call["name"], exported, mine)].append(call["name"])
     x["kinds"] = kinds
     x["calls_exported"] = x["calls_total"] - len(kinds["not exported"])

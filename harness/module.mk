@@ -62,8 +62,11 @@ check-profiles: check-reference  ## both branches of every capability-conditiona
 	    --call srq_set_lw --call ep_create_with_srq --quiet
 	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
 	    --out $(B)/check-profile-privileged --profile privileged --api ugni --quiet
+	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
+	    --out $(B)/check-profile-aries --profile aries --api ugni --quiet
 	$(PY) -m harness.profiles $(B)/check-report $(B)/check-profile-minimal \
-	    $(B)/check-profile-basic-srq $(B)/check-profile-privileged
+	    $(B)/check-profile-basic-srq $(B)/check-profile-privileged \
+	    $(B)/check-profile-aries
 
 CHECKS += check-profiles
 

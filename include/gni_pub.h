@@ -29,6 +29,11 @@ extern "C" {
 #define GNI_VERSION_CHECK(maj, min, code) \
 	(((maj) << 24) | ((min) << 16) | (code))
 #define GNI_VERSION_FMA_SHARING 0x5b0000
+/* ---- vendor extension: feature versions of later revisions (0x61) ---- */
+#define GNI_VERSION_FMA_CHAIN_TRANSACTIONS 0x5d0000
+#define GNI_VERSION_CDM_HOLD_RELEASE       0x600000
+#define GNI_VERSION_CE_FPADD_RELEASE       0x610000
+/* ---- end of vendor extension ---- */
 
 /* Direction markers used by the synopses; they expand to nothing. */
 #define IN
@@ -267,6 +272,108 @@ typedef enum gni_fma_cmd_type {
 	GNI_FMA_GET            = 0x000,
 	GNI_FMA_PUT            = 0x100,
 	GNI_FMA_PUT_MSG        = 0x110,
+	/* ---- vendor extension (gni_pub.h 0x5c): second-generation AMO
+	 * commands, Aries only.  _S: 32-bit operands; _C / _SC: cached. ---- */
+	/* fetching (GET semantics) */
+	GNI_FMA_ATOMIC2_FAND_S    = 0x240,
+	GNI_FMA_ATOMIC2_FAND      = 0x041,
+	GNI_FMA_ATOMIC2_FAND_SC   = 0x260,
+	GNI_FMA_ATOMIC2_FAND_C    = 0x061,
+	GNI_FMA_ATOMIC2_FOR_S     = 0x242,
+	GNI_FMA_ATOMIC2_FOR       = 0x043,
+	GNI_FMA_ATOMIC2_FOR_SC    = 0x262,
+	GNI_FMA_ATOMIC2_FOR_C     = 0x063,
+	GNI_FMA_ATOMIC2_FXOR_S    = 0x244,
+	GNI_FMA_ATOMIC2_FXOR      = 0x045,
+	GNI_FMA_ATOMIC2_FXOR_SC   = 0x264,
+	GNI_FMA_ATOMIC2_FXOR_C    = 0x065,
+	GNI_FMA_ATOMIC2_FSWAP_S   = 0x246,
+	GNI_FMA_ATOMIC2_FSWAP     = 0x047,
+	GNI_FMA_ATOMIC2_FSWAP_SC  = 0x266,
+	GNI_FMA_ATOMIC2_FSWAP_C   = 0x067,
+	GNI_FMA_ATOMIC2_FAX_S     = 0x248,
+	GNI_FMA_ATOMIC2_FAX       = 0x049,
+	GNI_FMA_ATOMIC2_FAX_SC    = 0x268,
+	GNI_FMA_ATOMIC2_FAX_C     = 0x069,
+	GNI_FMA_ATOMIC2_FCSWAP_S  = 0x24A,
+	GNI_FMA_ATOMIC2_FCSWAP    = 0x04B,
+	GNI_FMA_ATOMIC2_FCSWAP_SC = 0x26A,
+	GNI_FMA_ATOMIC2_FCSWAP_C  = 0x06B,
+	GNI_FMA_ATOMIC2_FIMIN_S   = 0x250,
+	GNI_FMA_ATOMIC2_FIMIN     = 0x051,
+	GNI_FMA_ATOMIC2_FIMIN_SC  = 0x270,
+	GNI_FMA_ATOMIC2_FIMIN_C   = 0x071,
+	GNI_FMA_ATOMIC2_FIMAX_S   = 0x252,
+	GNI_FMA_ATOMIC2_FIMAX     = 0x053,
+	GNI_FMA_ATOMIC2_FIMAX_SC  = 0x272,
+	GNI_FMA_ATOMIC2_FIMAX_C   = 0x073,
+	GNI_FMA_ATOMIC2_FIADD_S   = 0x254,
+	GNI_FMA_ATOMIC2_FIADD     = 0x055,
+	GNI_FMA_ATOMIC2_FIADD_SC  = 0x274,
+	GNI_FMA_ATOMIC2_FIADD_C   = 0x075,
+	GNI_FMA_ATOMIC2_FFPMIN_S  = 0x258,
+	GNI_FMA_ATOMIC2_FFPMIN    = 0x059,
+	GNI_FMA_ATOMIC2_FFPMIN_SC = 0x278,
+	GNI_FMA_ATOMIC2_FFPMIN_C  = 0x079,
+	GNI_FMA_ATOMIC2_FFPMAX_S  = 0x25A,
+	GNI_FMA_ATOMIC2_FFPMAX    = 0x05B,
+	GNI_FMA_ATOMIC2_FFPMAX_SC = 0x27A,
+	GNI_FMA_ATOMIC2_FFPMAX_C  = 0x07B,
+	GNI_FMA_ATOMIC2_FFPADD_S  = 0x25C,
+	GNI_FMA_ATOMIC2_FFPADD    = 0x05D,
+	GNI_FMA_ATOMIC2_FFPADD_SC = 0x27C,
+	GNI_FMA_ATOMIC2_FFPADD_C  = 0x07D,
+	/* non-fetching (PUT semantics); AX_S and CSWAP_S (and their cached
+	 * forms) are not valid for FMA_LAUNCH */
+	GNI_FMA_ATOMIC2_AND_S     = 0x340,
+	GNI_FMA_ATOMIC2_AND       = 0x141,
+	GNI_FMA_ATOMIC2_AND_SC    = 0x360,
+	GNI_FMA_ATOMIC2_AND_C     = 0x161,
+	GNI_FMA_ATOMIC2_OR_S      = 0x342,
+	GNI_FMA_ATOMIC2_OR        = 0x143,
+	GNI_FMA_ATOMIC2_OR_SC     = 0x362,
+	GNI_FMA_ATOMIC2_OR_C      = 0x163,
+	GNI_FMA_ATOMIC2_XOR_S     = 0x344,
+	GNI_FMA_ATOMIC2_XOR       = 0x145,
+	GNI_FMA_ATOMIC2_XOR_SC    = 0x364,
+	GNI_FMA_ATOMIC2_XOR_C     = 0x165,
+	GNI_FMA_ATOMIC2_SWAP_S    = 0x346,
+	GNI_FMA_ATOMIC2_SWAP      = 0x147,
+	GNI_FMA_ATOMIC2_SWAP_SC   = 0x366,
+	GNI_FMA_ATOMIC2_SWAP_C    = 0x167,
+	GNI_FMA_ATOMIC2_AX_S      = 0x348,
+	GNI_FMA_ATOMIC2_AX        = 0x149,
+	GNI_FMA_ATOMIC2_AX_SC     = 0x368,
+	GNI_FMA_ATOMIC2_AX_C      = 0x169,
+	GNI_FMA_ATOMIC2_CSWAP_S   = 0x34A,
+	GNI_FMA_ATOMIC2_CSWAP     = 0x14B,
+	GNI_FMA_ATOMIC2_CSWAP_SC  = 0x36A,
+	GNI_FMA_ATOMIC2_CSWAP_C   = 0x16B,
+	GNI_FMA_ATOMIC2_IMIN_S    = 0x350,
+	GNI_FMA_ATOMIC2_IMIN      = 0x151,
+	GNI_FMA_ATOMIC2_IMIN_SC   = 0x370,
+	GNI_FMA_ATOMIC2_IMIN_C    = 0x171,
+	GNI_FMA_ATOMIC2_IMAX_S    = 0x352,
+	GNI_FMA_ATOMIC2_IMAX      = 0x153,
+	GNI_FMA_ATOMIC2_IMAX_SC   = 0x372,
+	GNI_FMA_ATOMIC2_IMAX_C    = 0x173,
+	GNI_FMA_ATOMIC2_IADD_S    = 0x354,
+	GNI_FMA_ATOMIC2_IADD      = 0x155,
+	GNI_FMA_ATOMIC2_IADD_SC   = 0x374,
+	GNI_FMA_ATOMIC2_IADD_C    = 0x175,
+	GNI_FMA_ATOMIC2_FPMIN_S   = 0x358,
+	GNI_FMA_ATOMIC2_FPMIN     = 0x159,
+	GNI_FMA_ATOMIC2_FPMIN_SC  = 0x378,
+	GNI_FMA_ATOMIC2_FPMIN_C   = 0x179,
+	GNI_FMA_ATOMIC2_FPMAX_S   = 0x35A,
+	GNI_FMA_ATOMIC2_FPMAX     = 0x15B,
+	GNI_FMA_ATOMIC2_FPMAX_SC  = 0x37A,
+	GNI_FMA_ATOMIC2_FPMAX_C   = 0x17B,
+	GNI_FMA_ATOMIC2_FPADD_S   = 0x35C,
+	GNI_FMA_ATOMIC2_FPADD     = 0x15D,
+	GNI_FMA_ATOMIC2_FPADD_SC  = 0x37C,
+	GNI_FMA_ATOMIC2_FPADD_C   = 0x17D,
+	/* ---- end of vendor extension ---- */
 	/* AMOs with GET semantics: the old value is fetched */
 	GNI_FMA_ATOMIC_FADD    = 0x008,
 	GNI_FMA_ATOMIC_FADD_C  = 0x018,
@@ -740,6 +847,451 @@ gni_return_t GNI_SmsgSetMaxRetrans(IN gni_nic_handle_t nic_handle,
 /* CqVectorMonitor: CqVectorWaitEvent without dequeuing the event. */
 gni_return_t GNI_CqVectorMonitor(IN gni_cq_handle_t *cq_hndls,
 		IN uint32_t num_cqs, IN uint64_t timeout, OUT uint32_t *which);
+
+/* =====================================================================
+ * Vendor extension: the rest of the final vendor interface.
+ *
+ * Declared so that client code written for the vendor headers (minor
+ * revisions 0x5c and 0x61) compiles unchanged.  Nothing here belongs to
+ * the 2010 document; vectors/ugni/ext-calls.json lists every call, says
+ * whether the reference models it, and why not when it does not (those
+ * calls answer GNI_RC_ILLEGAL_OP there).
+ * ===================================================================== */
+
+/* Cookie fields (0x5c). */
+#define GNI_COOKIE_PKEY_MASK      0xFFFF
+#define GNI_COOKIE_PKEY_SHIFT     16
+#define GNI_COOKIE_CBPS_MDD_MASK  0x7
+#define GNI_COOKIE_CBPS_MDD_SHIFT 3
+
+/* Memory registration flags reserved to the vendor libraries (0x61). */
+#define GNI_MEM_PRIV_RESERVED_1   0x00100000
+#define GNI_MEM_PRIV_RESERVED_2   0x00200000
+#define GNI_MEM_PRIV_RESERVED_3   0x00400000
+#define GNI_MEM_PRIV_RESERVED_4   0x00800000
+#define GNI_MEM_PRIV_MASK         0x00F00000
+
+/* CQ mode helpers (0x5c). */
+#define GNI_CQ_EMULATED_INVALID (GNI_CQ_EMULATED | GNI_CQ_BLOCKING)
+#define GNI_CQ_IS_NON_BLOCKING(modes) (((modes) & GNI_CQ_BLOCKING) == GNI_CQ_NOBLOCK)
+#define GNI_CQ_IS_BLOCKING(modes)     (((modes) & GNI_CQ_BLOCKING) == GNI_CQ_BLOCKING)
+#define GNI_CQ_IS_EMULATED(modes)     (((modes) & GNI_CQ_EMULATED) == GNI_CQ_EMULATED)
+#define GNI_CQ_IS_NOT_EMULATED(modes) (((modes) & GNI_CQ_EMULATED) == 0)
+#define GNI_CQ_IS_INVALID_EMULATED(modes) \
+	(((modes) & GNI_CQ_EMULATED_INVALID) == GNI_CQ_EMULATED_INVALID)
+#define GNI_CQ_USE_PHYS_PAGES(modes)  (((modes) & GNI_CQ_PHYS_PAGES) == GNI_CQ_PHYS_PAGES)
+
+#define GNI_JOB_CTRL_ALL_CE_MASK (GNI_JOB_CTRL_CE0_MASK | GNI_JOB_CTRL_CE1_MASK | \
+		GNI_JOB_CTRL_CE2_MASK | GNI_JOB_CTRL_CE3_MASK)
+
+/* NTT entries of the second table format (0x5c). */
+typedef struct gni_ntt_entry {
+	uint32_t blck_addr;
+	uint32_t rplc_addr;
+	uint8_t rplc_size;
+} gni_ntt_entry_t;
+
+/* Collective engine (Aries): results, exceptions, children, modes. */
+typedef struct gni_ce_result {
+	uint64_t control;
+	uint64_t result1;
+	uint64_t result2;
+} gni_ce_result_t;
+
+uint64_t gni_ce_res_get_status(gni_ce_result_t *result);
+uint64_t gni_ce_res_status_ok(gni_ce_result_t *result);
+uint64_t gni_ce_res_get_fpe(gni_ce_result_t *result);
+uint64_t gni_ce_res_get_red_id(gni_ce_result_t *result);
+#define GNI_CE_RES_GET_STATUS gni_ce_res_get_status
+#define GNI_CE_RES_STATUS_OK  gni_ce_res_status_ok
+#define GNI_CE_RES_GET_FPE    gni_ce_res_get_fpe
+#define GNI_CE_RES_GET_RED_ID gni_ce_res_get_red_id
+
+#define GNI_CE_FPE_OP_INVAL  0x1
+#define GNI_CE_FPE_OFLOW     0x2
+#define GNI_CE_FPE_UFLOW     0x4
+#define GNI_CE_FPE_PRECISION 0x8
+
+typedef enum {
+	GNI_CE_CHILD_UNUSED,
+	GNI_CE_CHILD_VCE,
+	GNI_CE_CHILD_PE
+} gni_ce_child_t;
+
+#define GNI_CE_MODE_ROUND_UP     0x00000001
+#define GNI_CE_MODE_ROUND_DOWN   0x00000002
+#define GNI_CE_MODE_ROUND_NEAR   0x00000004
+#define GNI_CE_MODE_ROUND_ZERO   0x00000008
+#define GNI_CE_MODE_CQE_ONCOMP   0x00000010
+#define GNI_CE_MODE_CQE_ONERR    0x00000040
+#define GNI_CE_MODE_RC_NMIN_HASH 0x00000080
+#define GNI_CE_MODE_RC_MIN_HASH  0x00000100
+#define GNI_CE_MODE_RC_MNON_HASH 0x00000200
+#define GNI_CE_MODE_RC_ADAPT     0x00000400
+
+/* Descriptor ce_mode bits for GNI_POST_CE. */
+#define GNI_CEMODE_TWO_OP        (1 << 0)
+#define GNI_CEMODE_FPE_OP_INVAL  (1 << 1)
+#define GNI_CEMODE_FPE_OFLOW     (1 << 2)
+#define GNI_CEMODE_FPE_UFLOW     (1 << 3)
+#define GNI_CEMODE_FPE_PRECISION (1 << 4)
+
+/* Device and job resources (GNI_GetDevResInfo, GNI_GetJobResInfo). */
+typedef enum gni_dev_res {
+	GNI_DEV_RES_FIRST = 0,
+	GNI_DEV_RES_MDD,
+	GNI_DEV_RES_MRT,
+	GNI_DEV_RES_CQ,
+	GNI_DEV_RES_FMA,
+	GNI_DEV_RES_CE,
+	GNI_DEV_RES_DLA,
+	GNI_DEV_RES_LAST
+} gni_dev_res_t;
+
+typedef struct gni_dev_res_desc {
+	uint64_t available;
+	uint64_t reserved;
+	uint64_t held;
+	uint64_t total;
+} gni_dev_res_desc_t;
+
+typedef enum gni_job_res {
+	GNI_JOB_RES_FIRST = 0,
+	GNI_JOB_RES_MDD,
+	GNI_JOB_RES_MRT,
+	GNI_JOB_RES_IOMMU,
+	GNI_JOB_RES_GART,
+	GNI_JOB_RES_CQ,
+	GNI_JOB_RES_FMA,
+	GNI_JOB_RES_RMDA,	/* sic: the vendor's spelling of RDMA */
+	GNI_JOB_RES_CE,
+	GNI_JOB_RES_DLA,
+	GNI_JOB_RES_SFMA,
+	GNI_JOB_RES_LAST
+} gni_job_res_t;
+
+typedef struct gni_job_res_desc {
+	uint64_t used;
+	uint64_t limit;
+} gni_job_res_desc_t;
+
+/* NIC statistics (GNI_GetNicStat); the Aries-only counters exist only
+ * when the vendor builds for Aries (CRAY_CONFIG_GHAL_ARIES). */
+typedef enum gni_statistic {
+	GNI_STAT_SMSG_BUFF_CREDITS_STALL = 0,
+	GNI_STAT_SMSG_DLA_STALL,
+	GNI_STAT_SMSG_MBOX_CREDITS_STALL,
+	GNI_STAT_SMSG_REQ_STALL,
+	GNI_STAT_SMSG_RETRANS_COUNT,
+	GNI_STAT_SMSG_RETRANS_DLA_COUNT,
+	GNI_STAT_SMSG_RETRANS_STALL,
+#if defined CRAY_CONFIG_GHAL_ARIES
+	GNI_STAT_DLA_ALLOC_STATUS_STALL,
+	GNI_STAT_DLA_ALLOC_STATUS_TIMEOUT,
+	GNI_STAT_DLA_BLOCK_ORPHANED,
+	GNI_STAT_DLA_BLOCK_RETRANS_COUNT,
+	GNI_STAT_DLA_FREE_BLOCKS_STALL,
+	GNI_STAT_DLA_FREE_FMAD_BLOCKS_STALL,
+	GNI_STAT_DLA_HIGH_RETRANS_COUNT,
+	GNI_STAT_DLA_OVERFLOW_RESEND,
+	GNI_STAT_DLA_RETRANS_COUNT,
+	GNI_STAT_DLA_TOTAL_RETRANS_COUNT,
+	GNI_STAT_FLBTE_TXD_CORRUPT,
+	GNI_STAT_FLBTE_TXD_NONE,
+#endif
+	GNI_NUM_STATS
+} gni_statistic_t;
+
+extern const char *gni_statistic_str[];
+
+/* Shared message queues (MSGQ). */
+typedef int gni_msgq_rcv_cb_func(uint32_t snd_id, uint32_t snd_pe, void *msg,
+		uint8_t msg_tag, void *cb_data);
+
+#define GNI_MSGQ_MSG_SZ_MAX     128
+#define GNI_MSGQ_NODE_INSTS_MAX 48
+#define GNI_MSGQ_MODE_BLOCKING  (0x01)
+
+typedef struct gni_msgq_attr {
+	uint32_t max_msg_sz;
+	uint32_t smsg_q_sz;
+	uint32_t rcv_pool_sz;
+	uint32_t num_msgq_eps;
+	uint32_t nloc_insts;
+	uint8_t modes;
+	uint32_t rcv_cq_sz;
+} gni_msgq_attr_t;
+
+typedef struct gni_msgq_rem_inst {
+	uint32_t id;
+	gni_mem_handle_t mdh;
+	uint64_t mdh_off;
+} gni_msgq_rem_inst_t;
+
+typedef struct gni_msgq_ep_attr {
+	uint32_t pe_addr;
+	uint32_t max_msg_sz;
+	uint32_t smsg_q_sz;
+	uint32_t num_insts;
+	gni_msgq_rem_inst_t insts[GNI_MSGQ_NODE_INSTS_MAX];
+} gni_msgq_ep_attr_t;
+
+/* Library and driver versions (GNI_GetVersionInformation). */
+#define MAX_BUILD_STRING_LENGTH 80
+
+typedef struct gni_version_info {
+	uint32_t ugni_version;
+	uint32_t ugni_svn_revision;
+	char ugni_build_string[MAX_BUILD_STRING_LENGTH];
+	uint32_t kgni_version;
+	uint32_t kgni_svn_revision;
+	char kgni_build_string[MAX_BUILD_STRING_LENGTH];
+} gni_version_info_t;
+
+/* Balanced injection. */
+#define GNI_BI_FLAG_APPLY_NOW                0x1
+#define GNI_BI_FLAG_APPLY_AFTER_THROTTLE     0x2
+#define GNI_BI_FLAG_USE_DEFAULT_SETTINGS     0x4
+#define GNI_BI_FLAG_VALUE_IS_NUM_ORB_ENTRIES 0x8
+#define GNI_BI_INJECT_BW_MIN     0
+#define GNI_BI_INJECT_BW_MAX     100
+#define GNI_BI_INJECT_BW_ORB_MIN 0
+#define GNI_BI_INJECT_BW_ORB_MAX 992
+
+typedef struct gni_bi_desc {
+	uint16_t current_bw;
+	uint16_t current_aot_bw;
+	uint16_t current_norbs;
+	uint16_t flags;
+	uint16_t sys_def_bw;
+	uint16_t sys_def_aot_bw;
+	uint16_t cle_seqnum;
+	uint16_t hss_seqnum;
+} gni_bi_desc_t;
+
+/* Chained FMA transactions (0x61, GNI_CtPostFma): the descriptors a
+ * post descriptor's next_descr chain may hold. */
+typedef struct gni_ct_put_post_descriptor {
+	void *next_descr;
+	gni_ep_handle_t ep_hndl;
+	uint64_t length;
+	uint64_t remote_addr;
+	gni_mem_handle_t remote_mem_hndl;
+	uint64_t local_addr;
+} gni_ct_put_post_descriptor_t;
+
+typedef struct gni_ct_get_post_descriptor {
+	void *next_descr;
+	gni_ep_handle_t ep_hndl;
+	uint64_t length;
+	uint64_t remote_addr;
+	gni_mem_handle_t remote_mem_hndl;
+	uint64_t local_addr;
+	gni_mem_handle_t local_mem_hndl;
+} gni_ct_get_post_descriptor_t;
+
+typedef struct gni_ct_amo_post_descriptor {
+	void *next_descr;
+	gni_ep_handle_t ep_hndl;
+	uint64_t length;
+	uint64_t remote_addr;
+	gni_mem_handle_t remote_mem_hndl;
+	uint64_t local_addr;
+	gni_mem_handle_t local_mem_hndl;
+	gni_fma_cmd_type_t amo_cmd;
+	uint64_t first_operand;
+	uint64_t second_operand;
+} gni_ct_amo_post_descriptor_t;
+
+typedef struct gni_ct_cqw_post_descriptor {
+	void *next_descr;
+	gni_ep_handle_t ep_hndl;
+	gni_mem_handle_t remote_mem_hndl;
+	uint64_t cqwrite_value;
+} gni_ct_cqw_post_descriptor_t;
+
+typedef union gni_ct_uni_post_descriptor {
+	gni_ct_put_post_descriptor_t ct_put;
+	gni_ct_get_post_descriptor_t ct_get;
+	gni_ct_amo_post_descriptor_t ct_amo;
+	gni_ct_cqw_post_descriptor_t ct_cqw;
+} gni_ct_uni_post_descriptor_t;
+
+/* Handles and types of 0x61 whose layout no public header gives: the
+ * attribute structures stay incomplete, the revision record is opaque
+ * storage (passed by value by GNI_ValidateCapabilities). */
+typedef struct gni_comp_chan *gni_comp_chan_handle_t;
+typedef struct gni_dqueue *gni_dqueue_handle_t;
+typedef struct gni_dqueue_in_attr gni_dqueue_in_attr_t;
+typedef struct gni_dqueue_out_attr gni_dqueue_out_attr_t;
+typedef struct gni_revision_info {
+	uint64_t opaque[4];
+} gni_revision_info_t;
+typedef uint32_t gni_dev_orb_mmr_t;
+
+/* ---- communication domain and job (0x5c, 0x61) ---- */
+
+/* CdmCheckpoint / CdmResume (0x5c; replaced by CdmHold / CdmRelease in
+ * 0x61): mark the domain's NIC handles as checkpointed and back. */
+gni_return_t GNI_CdmCheckpoint(IN gni_cdm_handle_t cdm_handle);
+gni_return_t GNI_CdmResume(IN gni_cdm_handle_t cdm_handle);
+
+/* CdmHold / CdmRelease (0x61): keep the device open across a restart. */
+gni_return_t GNI_CdmHold(IN uint8_t ptag, IN uint32_t cookie,
+		OUT int *nic_fd_ret);
+gni_return_t GNI_CdmRelease(IN int nic_fd);
+
+/* SuspendJob / ResumeJob: privileged job suspension. */
+gni_return_t GNI_SuspendJob(IN uint32_t device_id, IN uint64_t job_id,
+		IN uint8_t ptag, IN uint32_t cookie, IN uint32_t timeout);
+gni_return_t GNI_ResumeJob(IN uint32_t device_id, IN uint64_t job_id,
+		IN uint8_t ptag, IN uint32_t cookie);
+
+/* ConfigureNTTandJob: ConfigureNTT then ConfigureJob in one call; a NULL
+ * ntt_desc makes it ConfigureJob. */
+gni_return_t GNI_ConfigureNTTandJob(IN int device_id, IN uint64_t job_id,
+		IN uint8_t ptag, IN uint32_t cookie, IN gni_job_limits_t *limits,
+		IN gni_ntt_descriptor_t *ntt_desc, OUT uint32_t *ntt_base);
+
+/* ConfigureJobFd (0x61): ConfigureJob on an open device file. */
+gni_return_t GNI_ConfigureJobFd(IN uint32_t device_id, IN uint64_t job_id,
+		IN uint8_t ptag, IN uint32_t cookie, IN gni_job_limits_t *limits,
+		OUT int *nic_fd);
+
+/* ---- endpoints ---- */
+
+/* EpIdle: GNI_RC_SUCCESS once nothing is in flight on the endpoint,
+ * GNI_RC_NOT_DONE before; destroys nothing. */
+gni_return_t GNI_EpIdle(IN gni_ep_handle_t ep_handle);
+
+/* ---- memory ---- */
+
+/* MemHndlQueryAttr: *yesno = 1 when the handle has attr, 0 when not. */
+gni_return_t GNI_MemHndlQueryAttr(IN gni_mem_handle_t *mem_handle,
+		IN gni_mem_handle_attr_t attr, OUT int *yesno);
+
+/* RebuildMemHndl: the same region under another vMDH index. */
+gni_return_t GNI_RebuildMemHndl(IN gni_mem_handle_t *src_mem_hndl,
+		IN uint32_t vmdh_index, OUT gni_mem_handle_t *dst_mem_hndl);
+
+/* MemQueryHndls: walk the registrations of a NIC handle (or device fd). */
+gni_return_t GNI_MemQueryHndls(IN gni_nic_handle_t nic_handle, IN int fd,
+		INOUT gni_mem_handle_t *mem_handle, OUT uint64_t *address,
+		OUT uint64_t *length);
+
+/* ---- completion queues ---- */
+
+/* CqInterruptMask / CqInterruptUnmask: a counted interrupt mask of a
+ * blocking CQ. */
+gni_return_t GNI_CqInterruptMask(IN gni_cq_handle_t cq_handle);
+gni_return_t GNI_CqInterruptUnmask(IN gni_cq_handle_t cq_handle);
+
+/* Completion channels (0x61): a pollable file descriptor that becomes
+ * readable when an armed CQ attached to it receives an event. */
+gni_return_t GNI_CompChanCreate(IN gni_nic_handle_t nic_handle,
+		OUT gni_comp_chan_handle_t *chan_handle);
+gni_return_t GNI_CompChanDestroy(IN gni_comp_chan_handle_t chan_handle);
+gni_return_t GNI_CompChanFd(IN gni_comp_chan_handle_t chan_handle,
+		OUT int *comp_chan_fd);
+gni_return_t GNI_CompChanGetEvent(IN gni_comp_chan_handle_t chan_handle,
+		OUT gni_cq_handle_t *cq_handle);
+gni_return_t GNI_CqAttachCompChan(IN gni_cq_handle_t cq_handle,
+		IN gni_comp_chan_handle_t chan_handle);
+gni_return_t GNI_CqArmCompChan(IN gni_cq_handle_t *cq_handles,
+		IN uint32_t num_cqs);
+
+/* ---- posting ---- */
+
+/* CtPostFma / CtPostCqWrite (0x61): chained transactions. */
+gni_return_t GNI_CtPostFma(IN gni_ep_handle_t ep_handle,
+		IN gni_post_descriptor_t *post_descr);
+gni_return_t GNI_CtPostCqWrite(IN gni_ep_handle_t ep_handle,
+		IN gni_post_descriptor_t *post_descr);
+
+/* ---- short messaging and message queues ---- */
+
+/* SmsgSetDeliveryMode: the GNI_DLVMODE_* used for SMSG on this NIC. */
+gni_return_t GNI_SmsgSetDeliveryMode(IN gni_nic_handle_t nic_handle,
+		IN uint16_t dlvr_mode);
+
+gni_return_t GNI_MsgqInit(IN gni_nic_handle_t nic_handle,
+		IN gni_msgq_rcv_cb_func *rcv_cb, IN void *cb_data,
+		IN gni_cq_handle_t snd_cq, IN gni_msgq_attr_t *attrs,
+		OUT gni_msgq_handle_t *msgq_handle);
+gni_return_t GNI_MsgqRelease(IN gni_msgq_handle_t msgq_handle);
+gni_return_t GNI_MsgqIdle(IN gni_msgq_handle_t msgq_handle);
+gni_return_t GNI_MsgqGetConnAttrs(IN gni_msgq_handle_t msgq_handle,
+		IN uint32_t pe_addr, OUT gni_msgq_ep_attr_t *attrs,
+		OUT uint32_t *attrs_size);
+gni_return_t GNI_MsgqConnect(IN gni_msgq_handle_t msgq_handle,
+		IN uint32_t pe_addr, IN gni_msgq_ep_attr_t *attrs);
+gni_return_t GNI_MsgqConnRelease(IN gni_msgq_handle_t msgq_handle,
+		IN uint32_t pe_addr);
+gni_return_t GNI_MsgqSend(IN gni_msgq_handle_t msgq_handle,
+		IN gni_ep_handle_t ep_handle, IN void *hdr, IN uint32_t hdr_len,
+		IN void *msg, IN uint32_t msg_len, IN uint32_t msg_id,
+		IN uint8_t msg_tag);
+gni_return_t GNI_MsgqProgress(IN gni_msgq_handle_t msgq_handle,
+		IN uint32_t timeout);
+gni_return_t GNI_MsgqSize(IN gni_msgq_attr_t *attrs, OUT uint32_t *size);
+
+/* Dqueues (0x61). */
+gni_return_t GNI_DqueueInit(IN gni_nic_handle_t nic_handle,
+		IN gni_dqueue_in_attr_t *in_attrs,
+		OUT gni_dqueue_out_attr_t *out_attrs,
+		OUT gni_dqueue_handle_t *dqueue);
+gni_return_t GNI_DqueueFini(IN gni_dqueue_handle_t dqueue);
+gni_return_t GNI_DqueueConnect(IN gni_dqueue_handle_t dqueue,
+		IN gni_dqueue_out_attr_t *attrs, IN uint32_t nattrs);
+gni_return_t GNI_DqueuePut(IN gni_dqueue_handle_t dqueue, IN void *data,
+		IN uint32_t length, IN uint32_t pe_addr, IN uint32_t inst_id);
+gni_return_t GNI_DqueueProgress(IN gni_dqueue_handle_t dqueue);
+
+/* ---- queries ---- */
+
+gni_return_t GNI_GetVersionInformation(OUT gni_version_info_t *version_info);
+gni_return_t GNI_GetDevResInfo(IN uint32_t device_id, IN gni_dev_res_t res_type,
+		OUT gni_dev_res_desc_t *res_desc);
+gni_return_t GNI_GetJobResInfo(IN uint32_t device_id, IN uint8_t ptag,
+		IN gni_job_res_t res_type, OUT gni_job_res_desc_t *res_desc);
+gni_return_t GNI_SetJobResInfo(IN uint32_t device_id, IN uint8_t ptag,
+		IN gni_job_res_t res_type, IN uint64_t res_value);
+gni_return_t GNI_GetNttGran(IN uint32_t device_id, OUT uint32_t *ntt_gran);
+gni_return_t GNI_GetPtag(IN uint32_t device_id, IN uint32_t cookie,
+		OUT uint8_t *ptag);
+gni_return_t GNI_GetCapabilities(OUT gni_revision_info_t *revision_info);
+gni_return_t GNI_ValidateCapabilities(IN gni_revision_info_t first_revision_info,
+		IN gni_revision_info_t second_revision_info);
+
+/* ---- collective engine (Aries) ---- */
+
+gni_return_t GNI_CeCreate(IN gni_nic_handle_t nic_handle,
+		OUT gni_ce_handle_t *ce_handle);
+gni_return_t GNI_CeGetId(IN gni_ce_handle_t ce_handle, OUT uint32_t *ce_id);
+gni_return_t GNI_EpSetCeAttr(IN gni_ep_handle_t ep_handle, IN uint32_t ce_id,
+		IN uint32_t child_id, IN gni_ce_child_t child_type);
+gni_return_t GNI_CeConfigure(IN gni_ce_handle_t ce_handle,
+		IN gni_ep_handle_t *child_eps, IN uint32_t num_child_eps,
+		IN gni_ep_handle_t parent_ep, IN gni_cq_handle_t cq_handle,
+		IN uint32_t modes);
+gni_return_t GNI_CeCheckResult(IN gni_ce_result_t *result, IN uint32_t length);
+gni_return_t GNI_CeDestroy(IN gni_ce_handle_t ce_handle);
+
+/* ---- balanced injection, statistics, device registers ---- */
+
+gni_return_t GNI_SetBIConfig(IN uint32_t device_id, IN uint16_t bw,
+		IN uint16_t aot_bw, IN uint16_t modes);
+gni_return_t GNI_GetBIConfig(IN uint32_t device_id, OUT gni_bi_desc_t *desc);
+gni_return_t GNI_BISyncWait(IN uint32_t device_id, IN uint32_t timeout);
+gni_return_t GNI_GetNicStat(IN gni_nic_handle_t nic_handle,
+		IN gni_statistic_t stat, OUT uint32_t *value);
+gni_return_t GNI_ResetNicStat(IN gni_nic_handle_t nic_handle,
+		IN gni_statistic_t stat);
+gni_return_t GNI_SetDeviceOrbMMR(IN gni_nic_handle_t nic_handle,
+		IN gni_dev_orb_mmr_t orb_mmr_type, IN uint64_t new_orb_mmr_value,
+		OUT uint64_t *old_orb_mmr_value);
+
+/* ---- end of vendor extension ---- */
 
 #ifdef __cplusplus
 }

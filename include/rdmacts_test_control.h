@@ -26,7 +26,9 @@
  * RDMACTS_TC_DECLINE (a number, or "all") and RDMACTS_TC_PRIVILEGED, so
  * that every process of a certification run shares one profile
  * (rdmacts certify --profile); RDMACTS_TC_RESET returns them to those
- * starting values.
+ * starting values.  RDMACTS_TC_ARIES picks the NIC generation of the
+ * uGNI extension tier (GNI_GetDeviceType, the second-generation AMOs); it
+ * too starts from the environment variable of its name.
  */
 #ifndef RDMACTS_TEST_CONTROL_H
 #define RDMACTS_TEST_CONTROL_H
@@ -61,8 +63,11 @@ enum rdmacts_tc_knob {
 						   the spec allows */
 	RDMACTS_TC_DECLINE = 9,			/* lack the capabilities of the
 						   mask value (0: none) */
-	RDMACTS_TC_PRIVILEGED = 10		/* value 1: a caller with
+	RDMACTS_TC_PRIVILEGED = 10,		/* value 1: a caller with
 						   effective uid 0 is privileged */
+	RDMACTS_TC_ARIES = 11			/* value 1: the NIC is an Aries
+						   (uGNI vendor extension); 0: a
+						   Gemini, the default */
 };
 
 /* The optional capabilities RDMACTS_TC_DECLINE can take away (uDAPL 1.2). */

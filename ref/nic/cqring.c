@@ -8,6 +8,7 @@
  * received when the CQ is full are discarded." (2.1.2)
  */
 #include <unistd.h>
+#include <sys/syscall.h>
 #include "fabric.h"
 
 static struct fab_cq *cq_at(uint32_t idx, uint32_t gen)
@@ -66,6 +67,70 @@ void nic_cq_destroy(uint32_t idx, uint32_t gen)
 	nic_unlock();
 }
 
+/* An armed ring fires: the owner's channel eventfd counts one.  From
+ * another process the descriptor is borrowed with pidfd_getfd, which the
+ * kernel allows on the same terms as the process_vm_writev the data path
+ * uses.  Under the NIC lock. */
+static void fire(struct fab_cq *c)
+{
+	uint64_t one = 1;
+	int fd = c->notify_fd;
+
+	c->armed = 0;
+	c->fired = 1;
+	if (c->pid == getpid()) {
+		if (write(fd, &one, sizeof one) != sizeof one)
+			c->fired = 0;
+		return;
+	}
+	int pidfd = (int)syscall(SYS_pidfd_open, c->pid, 0);
+	int tfd = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
+	if (tfd < 0 || write(tfd, &one, sizeof one) != sizeof one)
+		c->fired = 0;	/* the owner finds no event: as if never armed */
+	if (tfd >= 0)
+		close(tfd);
+	if (pidfd >= 0)
+		close(pidfd);
+}
+
+/* Extension tier: arm the ring for the owner's eventfd; it fires at the
+ * next event, at once when it holds one. */
+int nic_cq_arm(uint32_t idx, uint32_t gen, int notify_fd)
+{
+	int rc = NIC_OK;
+
+	nic_lock();
+	struct fab_cq *c = cq_at(idx, gen);
+	if (!c) {
+		rc = NIC_ENOENT;
+	} else if (!c->armed && !c->fired) {
+		c->notify_fd = notify_fd;
+		c->armed = 1;
+		if (c->tail != c->head || c->overrun)
+			fire(c);
+	}
+	nic_unlock();
+	return rc;
+}
+
+/* Extension tier: 1 when the ring fired since it was armed (and clears
+ * it); disarm: forget arming and firing. */
+int nic_cq_take_fired(uint32_t idx, uint32_t gen, int disarm)
+{
+	int fired = 0;
+
+	nic_lock();
+	struct fab_cq *c = cq_at(idx, gen);
+	if (c) {
+		fired = c->fired;
+		c->fired = 0;
+		if (disarm)
+			c->armed = 0;
+	}
+	nic_unlock();
+	return fired;
+}
+
 int nic_cq_push(uint32_t idx, uint32_t gen, uint64_t entry)
 {
 	int rc = NIC_OK;
@@ -82,6 +147,8 @@ int nic_cq_push(uint32_t idx, uint32_t gen, uint64_t entry)
 		ring[c->tail % c->size] = entry;
 		c->tail++;
 	}
+	if (c && c->armed)
+		fire(c);
 	nic_unlock();
 	return rc;
 }

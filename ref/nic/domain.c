@@ -286,3 +286,45 @@ uint32_t nic_ntt_translate(uint8_t ptag, uint32_t addr)
 	nic_unlock();
 	return out;
 }
+
+/* Extension tier (GNI_GetJobResInfo): what the ptag holds of res and its
+ * limit (-1: none). */
+void nic_job_res(uint8_t ptag, enum nic_res res, uint64_t *used, int64_t *limit)
+{
+	nic_lock();
+	*used = fab->counts[ptag][res];
+	*limit = limit_of(ptag, res);
+	nic_unlock();
+}
+
+/* Extension tier (GNI_GetDevResInfo): the NIC's table for res and how
+ * much of it every ptag together holds. */
+void nic_dev_res(enum nic_res res, uint64_t *total, uint64_t *held)
+{
+	static const uint64_t size[NIC_RES_COUNT] = { FAB_MAX_MDDS, FAB_MAX_CQS,
+		FAB_MAX_DOMAINS, 0 };
+	uint64_t h = 0;
+
+	nic_lock();
+	for (int p = 0; p < 256; p++)
+		h += fab->counts[p][res];
+	nic_unlock();
+	*total = size[res];
+	*held = h;
+}
+
+/* Extension tier (GNI_GetPtag): the ptag of the job configured with
+ * cookie.  NIC_ENOENT when none is. */
+int nic_job_ptag(uint32_t cookie, uint8_t *ptag)
+{
+	int rc = NIC_ENOENT;
+
+	nic_lock();
+	for (int i = 0; i < FAB_MAX_JOBS && rc != NIC_OK; i++)
+		if (fab->jobs[i].in_use && fab->jobs[i].cookie == cookie) {
+			*ptag = fab->jobs[i].ptag;
+			rc = NIC_OK;
+		}
+	nic_unlock();
+	return rc;
+}

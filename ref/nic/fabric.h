@@ -100,6 +100,10 @@ struct fab_cq {
 	uint32_t overrun;
 	uint64_t head, tail;	/* counters; ring[i % size] */
 	uint64_t ring_off;	/* arena: uint64_t[size] */
+	/* completion channel (extension tier): armed, the next event fires
+	 * it: fired is set and the owner's eventfd notify_fd counts one */
+	uint32_t armed, fired;
+	int32_t notify_fd;
 };
 
 struct fab_dgram {

@@ -16,6 +16,7 @@
  *                               libraries behave as lacking
  *                               (include/rdmacts_test_control.h)
  *   RDMACTS_TC_PRIVILEGED=1     a caller with effective uid 0 is privileged
+ *   RDMACTS_TC_ARIES=1          the NIC is an Aries (default: a Gemini)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@ static struct nic_knobs k;
 static int loaded;
 static uint64_t profile_decline;	/* the environment's profile */
 static int profile_privileged;
+static int profile_aries;
 static uint64_t transactions, allocations, rng;
 
 static int64_t num(const char *name, int64_t dflt)
@@ -52,8 +54,10 @@ const struct nic_knobs *nic_knobs(void)
 		profile_decline = d && !strcmp(d, "all") ? UINT64_MAX :
 			(uint64_t)num("RDMACTS_TC_DECLINE", 0);
 		profile_privileged = num("RDMACTS_TC_PRIVILEGED", 0) != 0;
+		profile_aries = num("RDMACTS_TC_ARIES", 0) != 0;
 		k.decline = profile_decline;
 		k.privileged = profile_privileged;
+		k.aries = profile_aries;
 		loaded = 1;
 	}
 	return &k;
@@ -72,6 +76,7 @@ void nic_knobs_reset(void)
 	k.seed = 0;
 	k.decline = profile_decline;
 	k.privileged = profile_privileged;
+	k.aries = profile_aries;
 }
 
 void nic_knobs_fail_nth(uint64_t n)
@@ -115,6 +120,18 @@ void nic_knobs_privileged(int on)
 {
 	nic_knobs();
 	k.privileged = on;
+}
+
+void nic_knobs_aries(int on)
+{
+	nic_knobs();
+	k.aries = on;
+}
+
+/* The NIC generation the model presents: 1 Aries, 0 Gemini. */
+int nic_aries(void)
+{
+	return nic_knobs()->aries;
 }
 
 int nic_declines(uint64_t cap)

@@ -272,3 +272,69 @@ void fab_mdd_reap_domain(uint32_t domain)
 		if (fab->mdds[i].in_use && fab->mdds[i].domain == domain)
 			mdd_release(i);
 }
+
+/* Extension tier (GNI_MemHndlQueryAttr): the attributes of a handle a
+ * domain of this process issued.  NIC_ENOENT when it names nothing. */
+int nic_mdd_attr(const uint64_t *mh, int *readonly, int *virt)
+{
+	int rc = NIC_ENOENT;
+	uint32_t i;
+
+	nic_lock();
+	for (uint32_t d = 0; d < FAB_MAX_DOMAINS && rc != NIC_OK; d++)
+		if (fab->domains[d].in_use && fab->domains[d].pid == getpid() &&
+				mh_lookup(d, mh, &i) == NIC_OK &&
+				fab->mdds[i].domain == d)
+			rc = NIC_OK;
+	if (rc == NIC_OK) {
+		*readonly = fab->mdds[i].readonly;
+		*virt = fab->mdds[i].vmdh_index != NIC_NONE;
+	}
+	nic_unlock();
+	return rc;
+}
+
+/* Extension tier (GNI_MemQueryHndls): the registration of `domain` after
+ * the one mh names (mh all zero: the first), in table order.  NIC_ESTATE:
+ * mh names no registration of the domain; NIC_ENOENT: none follows. */
+int nic_mdd_next(uint32_t domain, uint64_t *mh, uint64_t *addr, uint64_t *len)
+{
+	uint32_t from = 0, i;
+	int rc = NIC_ENOENT;
+
+	nic_lock();
+	if (mh[0] || mh[1]) {
+		if (mh_lookup(domain, mh, &i) != NIC_OK || fab->mdds[i].domain != domain) {
+			nic_unlock();
+			return NIC_ESTATE;
+		}
+		from = i + 1;
+	}
+	for (i = from; i < FAB_MAX_MDDS; i++) {
+		const struct fab_mdd *m = &fab->mdds[i];
+		if (!m->in_use || m->domain != domain)
+			continue;
+		if (m->vmdh_index != NIC_NONE)
+			mh_make(MH_VIRTUAL | ((uint64_t)m->ptag << 32) | m->vmdh_index, mh);
+		else
+			mh_make(((uint64_t)m->gen << 32) | i, mh);
+		*addr = ((const struct nic_seg *)fab_ptr(m->seg_off))[0].addr;
+		*len = m->total;
+		rc = NIC_OK;
+		break;
+	}
+	nic_unlock();
+	return rc;
+}
+
+/* Extension tier (GNI_RebuildMemHndl): the virtual handle of vMDH entry
+ * vi of the same domain block as the virtual handle src; a vMDH handle
+ * names (ptag, index) only, so any process can compute a peer's.
+ * NIC_EINVAL: src is not a virtual handle this NIC issued. */
+int nic_mdd_rebuild(const uint64_t *src, uint32_t vi, uint64_t *dst)
+{
+	if (src[1] != mh_check(src[0]) || !(src[0] & MH_VIRTUAL))
+		return NIC_EINVAL;
+	mh_make((src[0] & ~0xFFFFFFFFull) | vi, dst);
+	return NIC_OK;
+}

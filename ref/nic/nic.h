@@ -101,6 +101,14 @@ int nic_mdd_dst_cq(uint32_t domain, uint8_t ptag, uint32_t cookie,
 		const uint64_t *mh,
 		uint32_t *cq_idx, uint32_t *cq_gen);
 
+/* Extension tier (vendor calls beyond the document). */
+int nic_mdd_attr(const uint64_t *mh, int *readonly, int *virt);
+int nic_mdd_next(uint32_t domain, uint64_t *mh, uint64_t *addr, uint64_t *len);
+int nic_mdd_rebuild(const uint64_t *src, uint32_t vi, uint64_t *dst);
+void nic_job_res(uint8_t ptag, enum nic_res res, uint64_t *used, int64_t *limit);
+void nic_dev_res(enum nic_res res, uint64_t *total, uint64_t *held);
+int nic_job_ptag(uint32_t cookie, uint8_t *ptag);
+
 /* ---- cqring.c: completion queue rings ----------------------------------- */
 
 int nic_cq_create(uint32_t domain, uint8_t ptag, uint32_t entries,
@@ -117,6 +125,11 @@ int nic_cq_pop(uint32_t idx, uint32_t gen, uint64_t *entry);
 /* The overrun has been reported on an empty ring: the state clears (1),
  * unless an event arrived meanwhile (0). */
 int nic_cq_overrun_reported(uint32_t idx, uint32_t gen);
+/* Extension tier (completion channels): arm the ring so that its next
+ * event (at once if it holds one) counts one on the owner's eventfd;
+ * take (and clear) its fired state, disarming it too when asked. */
+int nic_cq_arm(uint32_t idx, uint32_t gen, int notify_fd);
+int nic_cq_take_fired(uint32_t idx, uint32_t gen, int disarm);
 
 /* ---- dgram.c: the datagram exchange ------------------------------------- */
 
@@ -171,6 +184,10 @@ int nic_copy_spans(const struct nic_span *dst, uint32_t nd,
 typedef uint64_t (*nic_amo_fn)(uint64_t old, uint64_t op1, uint64_t op2);
 int nic_amo(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
 		uint64_t op2, uint64_t *old);
+/* The same on the 4 bytes at (pid, addr): fn sees and returns the word
+ * in its low 32 bits (the 32-bit AMOs of the Aries). */
+int nic_amo32(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
+		uint64_t op2, uint64_t *old);
 int nic_mem_check(uint64_t addr, uint64_t len, int write);
 
 /* ---- errlog.c: error events ------------------------------------------------ */
@@ -207,6 +224,7 @@ struct nic_knobs {
 	uint64_t seed;
 	uint64_t decline;	/* RDMACTS_TC_DECLINE: capabilities lacked */
 	int privileged;		/* RDMACTS_TC_PRIVILEGED: root is privileged */
+	int aries;		/* RDMACTS_TC_ARIES: the NIC is an Aries */
 };
 
 const struct nic_knobs *nic_knobs(void);
@@ -217,6 +235,8 @@ void nic_knobs_limit(int res, int64_t n);	/* NIC_RES_COUNT: datagrams */
 void nic_knobs_schedule(uint64_t seed);	/* 0: off */
 void nic_knobs_decline(uint64_t mask);	/* enum rdmacts_tc_capability bits */
 void nic_knobs_privileged(int on);
+void nic_knobs_aries(int on);
+int nic_aries(void);			/* 1: the NIC is an Aries, 0: a Gemini */
 int nic_declines(uint64_t cap);		/* 1: behave as lacking cap */
 int nic_privileged(void);		/* 1: the caller is privileged */
 int nic_fault_transaction(void);	/* 1: fail this transaction */

@@ -153,3 +153,21 @@ int nic_mem_check(uint64_t addr, uint64_t len, int write)
 		rc = perm_ok ? NIC_OK : NIC_EPERM;
 	return rc;
 }
+
+int nic_amo32(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
+		uint64_t op2, uint64_t *old)
+{
+	uint32_t v, nv;
+	int rc;
+
+	nic_lock();
+	rc = copy(getpid(), (uint64_t)(uintptr_t)&v, pid, addr, 4);
+	if (rc == NIC_OK) {
+		nv = (uint32_t)fn(v, op1, op2);
+		rc = copy(pid, addr, getpid(), (uint64_t)(uintptr_t)&nv, 4);
+		if (rc == NIC_OK && old)
+			*old = v;
+	}
+	nic_unlock();
+	return rc;
+}

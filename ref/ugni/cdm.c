@@ -79,8 +79,16 @@ static void destroy_err(void *obj, void *nic)
 		ugni_err_destroy_obj(e);
 }
 
+static void destroy_chan(void *obj, void *nic)
+{
+	struct ugni_chan *ch = obj;
+	if (ch->nic == nic)
+		ugni_chan_destroy_obj(ch);
+}
+
 /* 3.2.2 CdmDestroy: also releases everything created through its NIC
- * handle (endpoints, CQs, registrations, error subscriptions).
+ * handle (endpoints, CQs, registrations, error subscriptions, and the
+ * completion channels of the vendor extension).
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_CdmDestroy(gni_cdm_handle_t cdm_handle)
 {
@@ -93,6 +101,7 @@ gni_return_t GNI_CdmDestroy(gni_cdm_handle_t cdm_handle)
 		ugni_handle_each(UGNI_EP, destroy_ep, n);
 		ugni_handle_each(UGNI_CQ, destroy_cq, n);
 		ugni_handle_each(UGNI_ERR, destroy_err, n);
+		ugni_handle_each(UGNI_CHAN, destroy_chan, n);
 		nic_domain_detach(n->domain);	/* and its MDDs */
 		ugni_handle_free(n->self);
 		free(n);
@@ -247,11 +256,12 @@ gni_return_t GNI_GetLocalDeviceIds(int len, int *device_ids)
 }
 
 /* Vendor GetDeviceType: the model presents a Gemini NIC, the device
- * the document describes. */
+ * the document describes, or an Aries under the aries profile of the
+ * extension tier (RDMACTS_TC_ARIES). */
 gni_return_t GNI_GetDeviceType(gni_nic_device_t *dev_type)
 {
 	if (!dev_type)
 		return GNI_RC_INVALID_PARAM;
-	*dev_type = GNI_DEVICE_GEMINI;
+	*dev_type = nic_aries() ? GNI_DEVICE_ARIES : GNI_DEVICE_GEMINI;
 	return GNI_RC_SUCCESS;
 }

@@ -63,6 +63,7 @@ gni_return_t GNI_CqCreate(gni_nic_handle_t nic_handle, uint32_t entry_count,
 
 void ugni_cq_destroy_obj(struct ugni_cq *cq)
 {
+	ugni_chan_detach(cq);
 	ugni_events_drop_cq(cq);
 	nic_cq_destroy(cq->idx, cq->gen);	/* gives back the CQ count */
 	cq->nic->ncq--;
@@ -203,8 +204,18 @@ static gni_return_t vector(gni_cq_handle_t *cq_hndls, uint32_t num_cqs,
 		else if (!(cqs[i]->mode & GNI_CQ_BLOCKING))
 			rc = GNI_RC_ERROR_RESOURCE;
 	}
-	if (rc == GNI_RC_SUCCESS)
-		rc = ugni_cq_wait(cqs, num_cqs, timeout, event_data, which, take);
+	/* vendor extension (gni_pub.h 0x5c): with a CQ's interrupt mask set
+	 * (GNI_CqInterruptMask) the call does not block: NOT_DONE when no
+	 * event is there */
+	int masked = 0;
+	for (uint32_t i = 0; i < num_cqs && rc == GNI_RC_SUCCESS; i++)
+		masked |= cqs[i]->intr_mask != 0;
+	if (rc == GNI_RC_SUCCESS) {
+		rc = ugni_cq_wait(cqs, num_cqs, masked ? 0 : timeout, event_data,
+				which, take);
+		if (masked && rc == GNI_RC_TIMEOUT)
+			rc = GNI_RC_NOT_DONE;
+	}
 	free(cqs);
 	return rc;
 }

@@ -48,7 +48,14 @@ uint64_t gni_cq_get_status(gni_cq_entry_t e) { return (e >> S_SHIFT) & 0xF; }
 uint64_t gni_cq_get_info(gni_cq_entry_t e) { return (e >> S_SHIFT) & 0xF; }
 uint64_t gni_cq_overrun(gni_cq_entry_t e) { return (e & OVERRUN) != 0; }
 uint64_t gni_cq_rem_overrun(gni_cq_entry_t e) { (void)e; return 0; }
-uint64_t gni_cq_get_inst_id(gni_cq_entry_t e) { return e & 0xFFFFFFFFull; }
+/* gni_pub.h 0x5c: the inst_id of an event is 32 bits on a Gemini, 24 bits
+ * on an Aries; the remote inst_id is 32 bits on both. */
+static uint64_t inst_mask(void)
+{
+	return nic_aries() ? 0xFFFFFFull : 0xFFFFFFFFull;
+}
+
+uint64_t gni_cq_get_inst_id(gni_cq_entry_t e) { return e & inst_mask(); }
 uint64_t gni_cq_get_rem_inst_id(gni_cq_entry_t e) { return e & 0xFFFFFFFFull; }
 uint64_t gni_cq_get_tid(gni_cq_entry_t e) { return (e >> TID_SHIFT) & TID_MASK; }
 uint64_t gni_cq_get_type(gni_cq_entry_t e) { return e >> T_SHIFT; }
@@ -72,14 +79,19 @@ uint64_t gni_cq_get_trans_type(gni_cq_entry_t e) { (void)e; return 0; }
 unsigned gni_cq_status_dla_overflow(gni_cq_entry_t e) { (void)e; return 0; }
 unsigned gni_cq_bte_enq_status(gni_cq_entry_t e) { (void)e; return 0; }
 
-void gni_cq_set_inst_id(gni_cq_entry_t *e, uint64_t v)
+static void set_data32(gni_cq_entry_t *e, uint64_t v)
 {
 	*e = (*e & ~0xFFFFFFFFull) | (v & 0xFFFFFFFFull);
 }
 
+void gni_cq_set_inst_id(gni_cq_entry_t *e, uint64_t v)
+{
+	set_data32(e, v & inst_mask());
+}
+
 void gni_cq_set_rem_inst_id(gni_cq_entry_t *e, uint64_t v)
 {
-	gni_cq_set_inst_id(e, v);
+	set_data32(e, v);
 }
 
 void gni_cq_set_tid(gni_cq_entry_t *e, uint64_t v)
@@ -90,7 +102,7 @@ void gni_cq_set_tid(gni_cq_entry_t *e, uint64_t v)
 void gni_cq_set_msg_id(gni_cq_entry_t *e, uint64_t v)
 {
 	if ((*e >> T_SHIFT) == GNI_CQ_EVENT_TYPE_SMSG)
-		gni_cq_set_inst_id(e, v);
+		set_data32(e, v);
 	else
 		gni_cq_set_tid(e, v);
 }

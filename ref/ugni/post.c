@@ -122,20 +122,20 @@ static enum ugni_status amo(const struct side *remote, const struct side *local,
 	uint32_t n;
 	int rc;
 
-	if (a->fetching && (rc = resolve(local, c, 0, 8, NIC_WRITE, sp, &n)) != NIC_OK)
+	if (a->fetching && (rc = resolve(local, c, 0, a->width, NIC_WRITE, sp, &n)) != NIC_OK)
 		return status_of(rc);
 	/* a 16-byte AX (E-UGNI-087) needs both words; the operation is
 	 * applied to the first, the second is left as it was */
 	rc = resolve(remote, c, 0, d->length, NIC_READ | NIC_WRITE, sp, &n);
 	if (rc != NIC_OK)
 		return status_of(rc);
-	rc = nic_amo(sp[0].pid, sp[0].addr, a->op, d->first_operand,
-			d->second_operand, &old);
+	rc = (a->width == 4 ? nic_amo32 : nic_amo)(sp[0].pid, sp[0].addr,
+			a->op, d->first_operand, d->second_operand, &old);
 	if (rc != NIC_OK)
 		return status_of(rc);
 	if (a->fetching) {
-		resolve(local, c, 0, 8, NIC_WRITE, sp, &n);
-		if (nic_write_spans(sp, n, &old, 8) != NIC_OK)
+		resolve(local, c, 0, a->width, NIC_WRITE, sp, &n);
+		if (nic_write_spans(sp, n, &old, a->width) != NIC_OK)
 			return UGNI_ST_MEMORY;
 	}
 	return UGNI_ST_OK;
@@ -218,8 +218,10 @@ static gni_return_t check(struct ugni_ep *ep, gni_post_descriptor_t *d,
 		return GNI_RC_INVALID_PARAM;	/* absurd length */
 	int needs_local = r->local_mh &&
 		(r->dir != AMO || ugni_amo_find(d->amo_cmd)->fetching);
-	if (r->align > 1 && (d->remote_addr % r->align || d->length % r->align ||
-			(needs_local && d->local_addr % r->align)))
+	/* an AMO aligns to its word: 8 bytes, 4 for the 32-bit commands */
+	unsigned align = r->dir == AMO ? ugni_amo_find(d->amo_cmd)->width : r->align;
+	if (align > 1 && (d->remote_addr % align || d->length % align ||
+			(needs_local && d->local_addr % align)))
 		return GNI_RC_ALIGNMENT_ERROR;
 	if (d->type == GNI_POST_FMA_PUT_W_SYNCFLAG && d->sync_flag_addr % 8)
 		return GNI_RC_ALIGNMENT_ERROR;	/* E-UGNI-145 */

@@ -8,6 +8,8 @@
  * every object of its ptag).  RDMACTS_TC_PRIVILEGED makes root privileged
  * (3.10: NULL-NIC subscriptions, any ptag); uGNI has none of the
  * capabilities RDMACTS_TC_DECLINE names, so that knob is refused.
+ * RDMACTS_TC_ARIES makes the NIC an Aries (the extension tier's aries
+ * profile: GNI_GetDeviceType, second-generation AMOs, 24-bit inst_id).
  */
 #include "rdmacts_test_control.h"
 #include "../nic/nic.h"
@@ -27,6 +29,7 @@ int rdmacts_test_control(int knob, uint64_t value)
 	case RDMACTS_TC_LIMIT_DGRAM:		nic_knobs_limit(NIC_RES_COUNT, n); return 0;
 	case RDMACTS_TC_SCHEDULE_SEED:		nic_knobs_schedule(value); return 0;
 	case RDMACTS_TC_PRIVILEGED:		nic_knobs_privileged(value != 0); return 0;
+	case RDMACTS_TC_ARIES:			nic_knobs_aries(value != 0); return 0;
 	default:				return -1;
 	}
 }

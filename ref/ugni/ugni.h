@@ -28,6 +28,7 @@ struct ugni_nic {
 	uint32_t domain;		/* fabric slot of the attached domain */
 	uint32_t address;
 	uint16_t max_retrans;
+	uint16_t smsg_dlvr_mode;	/* GNI_SmsgSetDeliveryMode (extension) */
 	unsigned ncq, nep, nerr;
 	gni_nic_handle_t self;
 };
@@ -39,7 +40,17 @@ struct ugni_cq {
 	void (*handler)(gni_cq_entry_t *, void *);
 	void *context;
 	unsigned nep;			/* endpoints using it as src_cq */
+	/* vendor extension: completion channel and interrupt mask */
+	struct ugni_chan *chan;		/* attached channel, or NULL */
+	unsigned intr_mask;		/* GNI_CqInterruptMask count */
 	gni_cq_handle_t self;
+};
+
+struct ugni_chan {			/* a completion channel (compchan.c) */
+	struct ugni_nic *nic;
+	int fd;				/* eventfd: CQs fired, not yet taken */
+	unsigned ncq;			/* CQs attached */
+	gni_comp_chan_handle_t self;
 };
 
 struct ugni_smsg {
@@ -88,7 +99,7 @@ struct ugni_err {
 
 /* ---- handle.c: handles with kind and generation ------------------------- */
 
-enum ugni_kind { UGNI_CDM = 1, UGNI_NIC, UGNI_CQ, UGNI_EP, UGNI_ERR };
+enum ugni_kind { UGNI_CDM = 1, UGNI_NIC, UGNI_CQ, UGNI_EP, UGNI_ERR, UGNI_CHAN };
 
 void *ugni_handle_new(enum ugni_kind kind, void *obj);
 void *ugni_handle_obj(enum ugni_kind kind, const void *handle);
@@ -109,6 +120,8 @@ static inline struct ugni_ep *to_ep(gni_ep_handle_t h)
 { return ugni_handle_obj(UGNI_EP, h); }
 static inline struct ugni_err *to_err(gni_err_handle_t h)
 { return ugni_handle_obj(UGNI_ERR, h); }
+static inline struct ugni_chan *to_chan(gni_comp_chan_handle_t h)
+{ return ugni_handle_obj(UGNI_CHAN, h); }
 
 /* Walk every live object of a kind (for CdmDestroy). */
 void ugni_handle_each(enum ugni_kind kind, void (*fn)(void *obj, void *arg),
@@ -190,6 +203,8 @@ struct ugni_amo {
 	const char *name;
 	int fetching;			/* GET semantics: old value returned */
 	int cached;
+	unsigned width;			/* bytes of the word it works on */
+	int aries;			/* second generation: Aries only */
 	nic_amo_fn op;
 };
 const struct ugni_amo *ugni_amo_find(gni_fma_cmd_type_t cmd);
@@ -204,5 +219,10 @@ void ugni_smsg_release_ep(struct ugni_ep *ep);
 void ugni_ep_destroy_obj(struct ugni_ep *ep);
 void ugni_cq_destroy_obj(struct ugni_cq *cq);
 void ugni_err_destroy_obj(struct ugni_err *err);
+
+/* ---- compchan.c: completion channels (vendor extension) ------------------ */
+
+void ugni_chan_detach(struct ugni_cq *cq);
+void ugni_chan_destroy_obj(struct ugni_chan *ch);
 
 #endif /* RDMACTS_UGNI_H */
