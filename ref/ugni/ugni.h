@@ -202,7 +202,6 @@ struct ugni_amo {
 	gni_fma_cmd_type_t cmd;
 	const char *name;
 	int fetching;			/* GET semantics: old value returned */
-	int cached;
 	unsigned width;			/* bytes of the word it works on */
 	int aries;			/* second generation: Aries only */
 	nic_amo_fn op;
