@@ -113,15 +113,8 @@ coverage-run: $(COV_LIBS) $(COV_NIC_TESTS) $(if $(filter 1,$(COVERAGE_FUZZ)),$(C
 	    --vectors vectors --out $(COV)/certify --quiet > $(COV)/certify.log 2>&1; \
 	    grep -v '^Reports:' $(COV)/certify.log
 	@echo "coverage: the capability profiles (harness/profiles.py)"
-	-@$(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin "$(abspath $(BINDIR))" \
-	    --vectors vectors --out $(COV)/certify-minimal --profile minimal --api udapl \
-	    --quiet > $(COV)/certify-profiles.log 2>&1
-	-@$(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin "$(abspath $(BINDIR))" \
-	    --vectors vectors --out $(COV)/certify-basic-srq --profile basic-srq --api udapl \
-	    --call srq_set_lw --call ep_create_with_srq --quiet >> $(COV)/certify-profiles.log 2>&1
-	-@$(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin "$(abspath $(BINDIR))" \
-	    --vectors vectors --out $(COV)/certify-privileged --profile privileged --api ugni \
-	    --quiet >> $(COV)/certify-profiles.log 2>&1
+	-@$(PY) -m harness.profiles run $(abspath $(COV)/lib) "$(abspath $(BINDIR))" \
+	    $(COV)/certify- > $(COV)/certify-profiles.log 2>&1
 	@echo "coverage: running the NIC model's own checks"
 	-@for t in $(COV_NIC_TESTS); do $$t > /dev/null 2>&1 || echo "  $$t failed"; done
 ifeq ($(COVERAGE_FUZZ),1)
@@ -158,16 +151,14 @@ coverage-corpus: $(COV_LIBS)  ## line/branch coverage of spec_tests/ across the 
 	    corpus > $(COV)/corpus-cov-build.log 2>&1 || \
 	    { echo "coverage-corpus: the corpus did not build (see $(COV)/corpus-cov-build.log)"; exit 1; }
 	@find $(COVC)/obj -name '*.gcda' -delete
-	-@for p in full minimal basic-srq privileged; do \
-	    echo "coverage-corpus: profile $$p"; \
-	    $(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin $(abspath $(COVC)/bin) \
-	        --vectors vectors --out $(COV)/corpus-certify-$$p --profile $$p \
-	        $$(case $$p in full) ;; privileged) echo --api ugni;; *) echo --api udapl;; esac) \
-	        --quiet 2>&1 | grep -E '^  (ugni|dmapp|udapl) |^Overall'; \
-	done
+	-@$(PY) -m harness certify --impl $(abspath $(COV)/lib) --bin $(abspath $(COVC)/bin) \
+	    --vectors vectors --out $(COV)/corpus-certify-full --quiet 2>&1 | \
+	    grep -E '^  (ugni|dmapp|udapl) |^Overall'
+	-@$(PY) -m harness.profiles run $(abspath $(COV)/lib) $(abspath $(COVC)/bin) \
+	    $(COV)/corpus-certify-
 	@$(LCOV) --capture --directory $(COVC)/obj --output-file $(COV)/corpus-all.info 2>$(COV)/corpus-lcov.log
 	@$(LCOV) --extract $(COV)/corpus-all.info '*/spec_tests/*' --output-file $(COV)/corpus.info
 	@genhtml --quiet --branch-coverage --title "rdmacts corpus" \
 	    --output-directory $(COV)/corpus-html $(COV)/corpus.info
 	@$(PY) coverage/corpus_summary.py --info $(COV)/corpus.info \
-	    --profiles "profiles full, minimal, basic-srq, privileged" --out $(COV)
+	    --profiles "profiles full, $(PROFILES)" --out $(COV)

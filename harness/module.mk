@@ -51,24 +51,19 @@ check-reference: $(LIBS) $(CORPUS)  ## the whole corpus passes on the reference 
 CHECKS += check-reference
 
 # Capability profiles (harness/profiles.py): the reference certified as a
-# Provider without its optional capabilities and with a privileged caller;
+# Provider without its optional capabilities, with a privileged caller and
+# as an Aries;
 # with check-reference's run, every test must have run (not UNSUPPORTED)
 # under some profile, and each profile is CONFORMANT.
 check-profiles: check-reference  ## both branches of every capability-conditional test run
-	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
-	    --out $(B)/check-profile-minimal --profile minimal --api udapl --quiet
-	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
-	    --out $(B)/check-profile-basic-srq --profile basic-srq --api udapl \
-	    --call srq_set_lw --call ep_create_with_srq --quiet
-	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
-	    --out $(B)/check-profile-privileged --profile privileged --api ugni --quiet
-	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
-	    --out $(B)/check-profile-aries --profile aries --api ugni --quiet
-	$(PY) -m harness.profiles $(B)/check-report $(B)/check-profile-minimal \
-	    $(B)/check-profile-basic-srq $(B)/check-profile-privileged \
-	    $(B)/check-profile-aries
+	$(PY) -m harness.profiles run $(LIBDIR) $(BINDIR) $(B)/check-profile-
+	$(PY) -m harness.profiles $(B)/check-report \
+	    $(addprefix $(B)/check-profile-,$(PROFILES))
 
 CHECKS += check-profiles
+
+# The profiles other than full, as harness/profiles.py lists them.
+PROFILES = $(shell $(PY) -c 'from harness import profiles; print(*[n for n in profiles.PROFILES if n != "full"])')
 
 # The multi-thread tests have teeth: each harness/mutants/udapl-*.diff
 # (the thread-safe Provider without its lock, or with a destroyed EVD or
