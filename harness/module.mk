@@ -75,10 +75,11 @@ CHECKS += check-mt-mutants
 
 # The mutation job end to end, small enough for make check so that it
 # does not rot: per API, three return-code mutants drawn with a fixed
-# seed are built, certified, and at least one must be killed (the scored
-# runs are `make mutation`, docs/coverage.md).
+# seed are built, certified, and at least one must be killed; and every
+# entry of harness/mutation_equivalent.json still names a mutation site.
 check-mutation-smoke: all  ## the mutation job on three mutants per API
 	@for api in ugni dmapp udapl; do \
+	    $(PY) -m harness.mutation --api $$api --check-equivalents || exit 1; \
 	    $(PY) -m harness.mutation --api $$api --operators rc --sample 3 --seed 1 \
 	        --out $(B)/mutation-smoke/$$api --require-killed 1 \
 	        >$(B)/mutation-smoke-$$api.log 2>&1 || { cat $(B)/mutation-smoke-$$api.log; exit 1; }; \

@@ -10,7 +10,11 @@ third-party implementation; it is *killed* when some test that passes on
 the unchanged reference does not pass on it.  Mutants that do not compile
 are *stillborn* and not counted.  Survivors judged equivalent (the change
 cannot be observed through the API) are listed with a reason in
-harness/mutation_equivalent.json and leave the score's denominator.
+harness/mutation_equivalent.json and leave the score's denominator.  An
+entry names its mutant by id (path:line:operator:column) and by the text
+of the source line, so that it follows the line when code above it
+moves; `--check-equivalents` fails on an entry that names no current
+mutation site (make check-mutation-smoke runs it).
 
 Writes build/mutation/<api>/report.json and report.txt.
 """
@@ -166,6 +170,27 @@ def apply(lines, line, col, old, new):
     return "\n".join(out)
 
 
+def resolve_equivalents(entries, candidates, sources):
+    """Current mutant id -> reason for each entry of
+    mutation_equivalent.json, matched by path, operator, column and the
+    text of the line (the nearest such site to the recorded line); and the
+    entries that match no site."""
+    by_text = {}
+    for path, line, op, col, old, new in candidates:
+        key = (path, op, col, sources[path][line].strip())
+        by_text.setdefault(key, []).append(line)
+    found, lost = {}, []
+    for e in entries:
+        path, line, op, col = e["id"].rsplit(":", 3)
+        lines = by_text.get((path, op, int(col) - 1, e.get("line", "")), [])
+        if not lines:
+            lost.append(e["id"])
+            continue
+        near = min(lines, key=lambda n: abs(n + 1 - int(line)))
+        found[mutant_id(path, near, op, int(col) - 1)] = e["reason"]
+    return found, lost
+
+
 def prepare_tree(work):
     """A private copy of what building the reference needs."""
     if os.path.exists(work):
@@ -279,6 +304,9 @@ def main(argv=None):
                    "make check smoke: the job must still work end to end)")
     p.add_argument("--list", action="store_true",
                    help="only print the mutation sites")
+    p.add_argument("--check-equivalents", action="store_true",
+                   help="only check that every entry of "
+                   "mutation_equivalent.json names a current site")
     args = p.parse_args(argv)
 
     lib, dirs = TARGETS[args.api]
@@ -289,6 +317,17 @@ def main(argv=None):
         lines, found = sites(path)
         sources[path] = lines
         candidates += [(path,) + s for s in found]
+    with open(EQUIVALENT) as f:
+        entries = [e for e in json.load(f)["equivalent"]
+                   if any(e["id"].startswith(d + "/") for d in dirs)]
+    equivalent, lost = resolve_equivalents(entries, candidates, sources)
+    if args.check_equivalents:
+        for i in lost:
+            print("mutation_equivalent.json: %s names no current mutation site "
+                  "(its line changed: judge the mutant again)" % i, file=sys.stderr)
+        print("mutation %s: %d equivalent mutants recorded, %d resolved to a "
+              "current site" % (args.api, len(entries), len(equivalent)))
+        return 1 if lost else 0
     if args.list:
         for path, line, op, col, old, new in candidates:
             print("%s  %s -> %s" % (mutant_id(path, line, op, col), old, new))
@@ -303,8 +342,6 @@ def main(argv=None):
         chosen = [c for c in chosen if mutant_id(c[0], c[1], c[2], c[3]) in wanted]
     elif args.sample:
         chosen = chosen[:args.sample]
-    with open(EQUIVALENT) as f:
-        equivalent = {e["id"]: e["reason"] for e in json.load(f)["equivalent"]}
 
     out_dir = os.path.abspath(args.out) if args.out else \
         os.path.join(ROOT, "build", "mutation", args.api)
