@@ -77,7 +77,9 @@ dmapp_return_t coll_remote(dmapp_pe_t pe, struct dmapp_remote *r)
 	return DMAPP_RC_SUCCESS;
 }
 
-dmapp_return_t coll_get(dmapp_pe_t pe, uint64_t off, void *dst, size_t len)
+/* A blocking GET (put 0) or PUT (put 1) of pe's collective area. */
+static dmapp_return_t coll_xfer(dmapp_pe_t pe, uint64_t off, void *buf,
+				size_t len, int put)
 {
 	struct dmapp_remote r;
 	struct dmapp_req *req;
@@ -86,21 +88,19 @@ dmapp_return_t coll_get(dmapp_pe_t pe, uint64_t off, void *dst, size_t len)
 	if ((rc = coll_remote(pe, &r)) != DMAPP_RC_SUCCESS ||
 	    (rc = dmapp_req_begin(MODE_BLOCKING, &req)) != DMAPP_RC_SUCCESS)
 		return rc;
-	rc = dmapp_xfer_get(req, &r, off, dst, len);
+	rc = put ? dmapp_xfer_put(req, &r, off, buf, len)
+		 : dmapp_xfer_get(req, &r, off, buf, len);
 	return dmapp_req_end(MODE_BLOCKING, req, rc, NULL);
+}
+
+dmapp_return_t coll_get(dmapp_pe_t pe, uint64_t off, void *dst, size_t len)
+{
+	return coll_xfer(pe, off, dst, len, 0);
 }
 
 dmapp_return_t coll_put(dmapp_pe_t pe, uint64_t off, const void *src, size_t len)
 {
-	struct dmapp_remote r;
-	struct dmapp_req *req;
-	dmapp_return_t rc;
-
-	if ((rc = coll_remote(pe, &r)) != DMAPP_RC_SUCCESS ||
-	    (rc = dmapp_req_begin(MODE_BLOCKING, &req)) != DMAPP_RC_SUCCESS)
-		return rc;
-	rc = dmapp_xfer_put(req, &r, off, src, len);
-	return dmapp_req_end(MODE_BLOCKING, req, rc, NULL);
+	return coll_xfer(pe, off, (void *)src, len, 1);
 }
 
 /* ------------------------------------------------------------------ */

@@ -180,14 +180,12 @@ int nic_read_spans(const struct nic_span *s, uint32_t n, void *dst,
  * in this process: one process_vm_readv/writev, no bounce buffer. */
 int nic_copy_spans(const struct nic_span *dst, uint32_t nd,
 		const struct nic_span *src, uint32_t ns, uint64_t len);
-/* Read-modify-write of 8 bytes at (pid, addr) under the NIC lock. */
+/* Read-modify-write of the width (8, or 4 for the Aries' 32-bit AMOs)
+ * bytes at (pid, addr) under the NIC lock; a 4-byte word is seen and
+ * returned by fn in its low 32 bits. */
 typedef uint64_t (*nic_amo_fn)(uint64_t old, uint64_t op1, uint64_t op2);
-int nic_amo(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
-		uint64_t op2, uint64_t *old);
-/* The same on the 4 bytes at (pid, addr): fn sees and returns the word
- * in its low 32 bits (the 32-bit AMOs of the Aries). */
-int nic_amo32(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
-		uint64_t op2, uint64_t *old);
+int nic_amo(int pid, uint64_t addr, unsigned width, nic_amo_fn fn,
+		uint64_t op1, uint64_t op2, uint64_t *old);
 int nic_mem_check(uint64_t addr, uint64_t len, int write);
 
 /* ---- errlog.c: error events ------------------------------------------------ */

@@ -105,19 +105,24 @@ int nic_copy_spans(const struct nic_span *dst, uint32_t nd,
 	return n == (ssize_t)len ? NIC_OK : NIC_EFAULT;
 }
 
-int nic_amo(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
-		uint64_t op2, uint64_t *old)
+int nic_amo(int pid, uint64_t addr, unsigned width, nic_amo_fn fn,
+		uint64_t op1, uint64_t op2, uint64_t *old)
 {
-	uint64_t v, nv;
+	/* a 4-byte word is read into, and written from, the first 4 bytes */
+	union { uint64_t q; uint32_t d; } v = { 0 }, nv = { 0 };
 	int rc;
 
 	nic_lock();
-	rc = copy(getpid(), (uint64_t)(uintptr_t)&v, pid, addr, 8);
+	rc = copy(getpid(), (uint64_t)(uintptr_t)&v, pid, addr, width);
 	if (rc == NIC_OK) {
-		nv = fn(v, op1, op2);
-		rc = copy(pid, addr, getpid(), (uint64_t)(uintptr_t)&nv, 8);
+		uint64_t was = width == 4 ? v.d : v.q;
+		if (width == 4)
+			nv.d = (uint32_t)fn(was, op1, op2);
+		else
+			nv.q = fn(was, op1, op2);
+		rc = copy(pid, addr, getpid(), (uint64_t)(uintptr_t)&nv, width);
 		if (rc == NIC_OK && old)
-			*old = v;
+			*old = was;
 	}
 	nic_unlock();
 	return rc;
@@ -151,23 +156,5 @@ int nic_mem_check(uint64_t addr, uint64_t len, int write)
 	fclose(f);
 	if (at >= end)
 		rc = perm_ok ? NIC_OK : NIC_EPERM;
-	return rc;
-}
-
-int nic_amo32(int pid, uint64_t addr, nic_amo_fn fn, uint64_t op1,
-		uint64_t op2, uint64_t *old)
-{
-	uint32_t v, nv;
-	int rc;
-
-	nic_lock();
-	rc = copy(getpid(), (uint64_t)(uintptr_t)&v, pid, addr, 4);
-	if (rc == NIC_OK) {
-		nv = (uint32_t)fn(v, op1, op2);
-		rc = copy(pid, addr, getpid(), (uint64_t)(uintptr_t)&nv, 4);
-		if (rc == NIC_OK && old)
-			*old = v;
-	}
-	nic_unlock();
 	return rc;
 }

@@ -129,8 +129,8 @@ static enum ugni_status amo(const struct side *remote, const struct side *local,
 	rc = resolve(remote, c, 0, d->length, NIC_READ | NIC_WRITE, sp, &n);
 	if (rc != NIC_OK)
 		return status_of(rc);
-	rc = (a->width == 4 ? nic_amo32 : nic_amo)(sp[0].pid, sp[0].addr,
-			a->op, d->first_operand, d->second_operand, &old);
+	rc = nic_amo(sp[0].pid, sp[0].addr, a->width, a->op, d->first_operand,
+			d->second_operand, &old);
 	if (rc != NIC_OK)
 		return status_of(rc);
 	if (a->fetching) {

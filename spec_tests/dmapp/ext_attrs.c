@@ -30,11 +30,8 @@ static dmapp_rma_attrs_ext_t ext_attrs(uint8_t pi)
 
 static void lacks_if_not_supported(dmapp_return_t rc, const char *call)
 {
-	if (rc == DMAPP_RC_NOT_SUPPORTED) {
-		char cap[64];
-		snprintf(cap, sizeof cap, "ext:%s", call);
-		rt_lacks(cap, "answers DMAPP_RC_NOT_SUPPORTED");
-	}
+	if (rc == DMAPP_RC_NOT_SUPPORTED)
+		rt_lacks_call(call, "DMAPP_RC_NOT_SUPPORTED");
 }
 
 /* dmapp_init_ext with PI_ordering pi; ends the test unless it succeeds. */

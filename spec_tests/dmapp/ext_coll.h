@@ -41,10 +41,8 @@ static inline dmapp_c_pset_desc_t ec_strided(uint32_t base, uint32_t stride,
 static inline void ec_offered(dmapp_return_t rc, const char *call)
 {
 	if (rc == DMAPP_RC_NOT_SUPPORTED) {
-		char cap[64];
-		snprintf(cap, sizeof cap, "ext:%s", call);
 		dt_end();
-		rt_lacks(cap, "answers DMAPP_RC_NOT_SUPPORTED");
+		rt_lacks_call(call, "DMAPP_RC_NOT_SUPPORTED");
 	}
 }
 

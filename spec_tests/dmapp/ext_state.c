@@ -103,9 +103,9 @@ static void dispatch(void)
 	}
 	long long rc = g->r->fn();
 	if (rc == DMAPP_RC_NOT_SUPPORTED) {
-		char cap[64];
-		snprintf(cap, sizeof cap, "ext:dmapp_%s", g->r->call);
-		rt_lacks(cap, "answers DMAPP_RC_NOT_SUPPORTED");
+		char call[64];
+		snprintf(call, sizeof call, "dmapp_%s", g->r->call);
+		rt_lacks_call(call, "DMAPP_RC_NOT_SUPPORTED");
 	}
 	RT_EXPECT_EQ_INT(rc, DMAPP_RC_INVALID_PARAM, cl);
 	/* the library is still usable: a job can start (again) */

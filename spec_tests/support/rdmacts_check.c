@@ -305,6 +305,14 @@ _Noreturn void rt_lacks(const char *capability, const char *reason)
     rt_unsupported(r);
 }
 
+_Noreturn void rt_lacks_call(const char *call, const char *answer)
+{
+    char cap[128], r[128];
+    snprintf(cap, sizeof cap, "ext:%s", call);
+    snprintf(r, sizeof r, "answers %s", answer);
+    rt_lacks(cap, r);
+}
+
 static int outcome(void)
 {
     const struct rt_test *t = rt_run.test;

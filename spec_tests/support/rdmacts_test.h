@@ -136,6 +136,14 @@ _Noreturn void rt_unsupported(const char *reason);
 _Noreturn void rt_lacks(const char *capability, const char *reason);
 
 /*
+ * The same for a call of the extension tier the implementation does not
+ * offer: it answered the honest error (answer: its name, e.g.
+ * "GNI_RC_ILLEGAL_OP"); the capability is "ext:<call>"
+ * (docs/extension.md).
+ */
+_Noreturn void rt_lacks_call(const char *call, const char *answer);
+
+/*
  * Ends the test and its process at once, with the verdict its checks have
  * earned so far (written to the verdict record): for a test that must
  * leave abruptly, e.g. a rank that vanishes without closing what it

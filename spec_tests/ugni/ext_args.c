@@ -5,9 +5,6 @@
  */
 #include "fixture.h"
 
-#define OFFERED(rc, call) do { if ((rc) == GNI_RC_ILLEGAL_OP) \
-	rt_lacks("ext:" call, "answers GNI_RC_ILLEGAL_OP"); } while (0)
-
 RT_TEST(cc_states, "ugni.cq_attach_comp_chan.state.attach_arm_destroy",
 		"UGNI-X-comp-chan-states,UGNI-X-comp-chan-invalid-param")
 {
@@ -19,7 +16,7 @@ RT_TEST(cc_states, "ugni.cq_attach_comp_chan.state.attach_arm_destroy",
 
 	fx_setup(&f, 0);
 	gni_return_t rc = GNI_CompChanCreate(f.a.nic, &ch);
-	OFFERED(rc, "GNI_CompChanCreate");
+	fx_offered(rc, "GNI_CompChanCreate");
 	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-comp-chan-create-success");
 	RT_REQUIRE_EQ_INT(GNI_CompChanCreate(f.b.nic, &other), GNI_RC_SUCCESS,
 			"UGNI-X-comp-chan-create-success");
@@ -63,7 +60,7 @@ RT_TEST(cc_fired_destroyed, "ugni.comp_chan_get_event.state.fired_cq_destroyed",
 
 	fx_setup(&f, 0);
 	gni_return_t rc = GNI_CompChanCreate(f.a.nic, &ch);
-	OFFERED(rc, "GNI_CompChanCreate");
+	fx_offered(rc, "GNI_CompChanCreate");
 	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-comp-chan-create-success");
 	fx_cq(f.a.nic, 8, GNI_CQ_NOBLOCK, &cq);
 	RT_REQUIRE_EQ_INT(GNI_CqAttachCompChan(cq, ch), GNI_RC_SUCCESS, c);
@@ -101,7 +98,7 @@ RT_TEST(q_devices, "ugni.get_dev_res_info.args.other_device",
 	RT_REQUIRE_EQ_INT(GNI_GetNumLocalDevices(&ndev), GNI_RC_SUCCESS, "UGNI-3.11.1-success");
 	uint32_t none = (uint32_t)ndev + 7;
 	gni_return_t rc = GNI_GetDevResInfo(none, GNI_DEV_RES_MDD, &dd);
-	OFFERED(rc, "GNI_GetDevResInfo");
+	fx_offered(rc, "GNI_GetDevResInfo");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, "UGNI-X-get-dev-res-info-invalid-param");
 	RT_EXPECT_EQ_INT(GNI_GetDevResInfo(0, GNI_DEV_RES_FIRST, &dd), GNI_RC_INVALID_PARAM,
 			"UGNI-X-get-dev-res-info-invalid-param");
@@ -130,7 +127,7 @@ RT_TEST(mh_args, "ugni.mem_query_hndls.args.invalid",
 	void *m = fx_mem(4096);
 	gni_mem_handle_t mh = fx_reg(s.nic, m, 4096, NULL, 0);
 	gni_return_t rc = GNI_MemHndlQueryAttr(&mh, (gni_mem_handle_attr_t)0, &yes);
-	OFFERED(rc, "GNI_MemHndlQueryAttr");
+	fx_offered(rc, "GNI_MemHndlQueryAttr");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, "UGNI-X-mem-hndl-query-attr-invalid-param");
 	RT_EXPECT_EQ_INT(GNI_MemHndlQueryAttr(&mh, (gni_mem_handle_attr_t)(GNI_MEMHNDL_ATTR_CLONE + 1),
 			&yes), GNI_RC_INVALID_PARAM, "UGNI-X-mem-hndl-query-attr-invalid-param");
@@ -167,7 +164,7 @@ RT_TEST(ntt_table, "ugni.configure_ntt_and_job.ntt.table",
 	l.fma_limit = l.bte_limit = l.cq_limit = GNI_JOB_INVALID_LIMIT;
 	l.ntt_ctrl = l.ntt_base = l.ntt_size = GNI_JOB_INVALID_LIMIT;
 	gni_return_t rc = GNI_ConfigureNTTandJob(0, 0x7E58000ull, 97, 0x00970000u, &l, &d, &base);
-	OFFERED(rc, "GNI_ConfigureNTTandJob");
+	fx_offered(rc, "GNI_ConfigureNTTandJob");
 	if (rc == GNI_RC_PERMISSION_ERROR)
 		rt_unsupported("ConfigureNTTandJob needs privileges this caller lacks");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);

@@ -11,9 +11,6 @@
 #include <poll.h>
 #include "fixture.h"
 
-#define OFFERED(rc, call) do { if ((rc) == GNI_RC_ILLEGAL_OP) \
-	rt_lacks("ext:" call, "answers GNI_RC_ILLEGAL_OP"); } while (0)
-
 static bool readable(int fd, int ms)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
@@ -41,7 +38,7 @@ static gni_comp_chan_handle_t chan_on(struct fx *f, gni_cq_handle_t cq, int *fd)
 {
 	gni_comp_chan_handle_t ch = NULL;
 	gni_return_t rc = GNI_CompChanCreate(f->b.nic, &ch);
-	OFFERED(rc, "GNI_CompChanCreate");
+	fx_offered(rc, "GNI_CompChanCreate");
 	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-comp-chan-create-success");
 	RT_REQUIRE_EQ_INT(GNI_CompChanFd(ch, fd), GNI_RC_SUCCESS, "UGNI-X-comp-chan-fd-pollable");
 	RT_REQUIRE_TRUE(*fd >= 0, "UGNI-X-comp-chan-fd-pollable");
@@ -133,7 +130,7 @@ RT_TEST(cc_args, "ugni.comp_chan_create.args.invalid",
 
 	fx_setup(&f, 0);
 	gni_return_t rc = GNI_CompChanCreate(NULL, &ch);
-	OFFERED(rc, "GNI_CompChanCreate");
+	fx_offered(rc, "GNI_CompChanCreate");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, "UGNI-X-comp-chan-invalid-param");
 	RT_EXPECT_EQ_INT(GNI_CompChanCreate(f.a.nic, NULL), GNI_RC_INVALID_PARAM,
 			"UGNI-X-comp-chan-invalid-param");
@@ -163,7 +160,7 @@ RT_TEST_ATTRS(cc_stale, "ugni.comp_chan_destroy.handle.stale",
 
 	fx_setup(&f, 0);
 	gni_return_t rc = GNI_CompChanCreate(f.a.nic, &ch);
-	OFFERED(rc, "GNI_CompChanCreate");
+	fx_offered(rc, "GNI_CompChanCreate");
 	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-comp-chan-create-success");
 	RT_EXPECT_EQ_INT(GNI_CompChanDestroy(ch), GNI_RC_SUCCESS, "UGNI-X-comp-chan-invalid-param");
 	RT_EXPECT_EQ_INT(GNI_CompChanFd(ch, &fd), GNI_RC_INVALID_PARAM,

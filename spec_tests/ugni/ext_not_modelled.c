@@ -97,15 +97,10 @@ static const struct row {
 FX_TABLE(null_args, rows)
 {
 	const struct row *r = FX_THIS(rows);
-	char lacks[64];
-
 	if (!r)
 		return;
 	gni_return_t rc = r->fn();
-	if (rc == GNI_RC_ILLEGAL_OP) {
-		snprintf(lacks, sizeof lacks, "ext:%s", r->call);
-		rt_lacks(lacks, "answers GNI_RC_ILLEGAL_OP");
-	}
+	fx_offered(rc, r->call);
 	RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, r->clauses);
 }
 
@@ -162,15 +157,10 @@ static const struct row bad_rows[] = {
 FX_TABLE(null_refused, bad_rows)
 {
 	const struct row *r = FX_THIS(bad_rows);
-	char lacks[64];
-
 	if (!r)
 		return;
 	gni_return_t rc = r->fn();
-	if (rc == GNI_RC_ILLEGAL_OP) {
-		snprintf(lacks, sizeof lacks, "ext:%s", r->call);
-		rt_lacks(lacks, "answers GNI_RC_ILLEGAL_OP");
-	}
+	fx_offered(rc, r->call);
 	RT_EXPECT_TRUE(rc != GNI_RC_SUCCESS, r->clauses);
 }
 

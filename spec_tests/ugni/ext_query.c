@@ -9,9 +9,6 @@
 #include <time.h>
 #include "fixture.h"
 
-#define OFFERED(rc, call) do { if ((rc) == GNI_RC_ILLEGAL_OP) \
-	rt_lacks("ext:" call, "answers GNI_RC_ILLEGAL_OP"); } while (0)
-
 #define XPTAG  90
 #define XCOOKIE 0x00730000u
 #define XJOB   0x7E57000ull
@@ -39,7 +36,7 @@ RT_TEST(vi_version, "ugni.get_version_information.version.matches_get_version",
 
 	memset(&vi, 0xEE, sizeof vi);
 	gni_return_t rc = GNI_GetVersionInformation(&vi);
-	OFFERED(rc, "GNI_GetVersionInformation");
+	fx_offered(rc, "GNI_GetVersionInformation");
 	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-get-version-information-ugni-version");
 	RT_REQUIRE_EQ_INT(GNI_GetVersion(&v), GNI_RC_SUCCESS, "UGNI-3.2.5-success");
 	RT_EXPECT_EQ_U64(vi.ugni_version, v, "UGNI-X-get-version-information-ugni-version");
@@ -51,7 +48,7 @@ RT_TEST(vi_null, "ugni.get_version_information.args.null",
 		"UGNI-X-get-version-information-invalid-param")
 {
 	gni_return_t rc = GNI_GetVersionInformation(NULL);
-	OFFERED(rc, "GNI_GetVersionInformation");
+	fx_offered(rc, "GNI_GetVersionInformation");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, "UGNI-X-get-version-information-invalid-param");
 }
 
@@ -81,7 +78,7 @@ RT_TEST(dev_res_args, "ugni.get_dev_res_info.args.invalid",
 {
 	gni_dev_res_desc_t d;
 	gni_return_t rc = GNI_GetDevResInfo(0, GNI_DEV_RES_MDD, NULL);
-	OFFERED(rc, "GNI_GetDevResInfo");
+	fx_offered(rc, "GNI_GetDevResInfo");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, "UGNI-X-get-dev-res-info-invalid-param");
 	RT_EXPECT_EQ_INT(GNI_GetDevResInfo(0, GNI_DEV_RES_LAST, &d), GNI_RC_INVALID_PARAM,
 			"UGNI-X-get-dev-res-info-invalid-param");
@@ -100,7 +97,7 @@ RT_TEST(job_res, "ugni.get_job_res_info.mdd.limit_and_used",
 	l.mdd_limit = 5;
 	job(XPTAG, XJOB, XCOOKIE, &l);
 	gni_return_t rc = GNI_GetJobResInfo(0, XPTAG, GNI_JOB_RES_MDD, &d0);
-	OFFERED(rc, "GNI_GetJobResInfo");
+	fx_offered(rc, "GNI_GetJobResInfo");
 	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, c);
 	RT_EXPECT_EQ_U64(d0.limit, 5, c);
 	fx_domain(&s, 1, XPTAG, XCOOKIE, 0);
@@ -116,7 +113,7 @@ RT_TEST(job_res_args, "ugni.get_job_res_info.args.invalid",
 {
 	gni_job_res_desc_t d;
 	gni_return_t rc = GNI_GetJobResInfo(0, FX_PTAG, GNI_JOB_RES_MDD, NULL);
-	OFFERED(rc, "GNI_GetJobResInfo");
+	fx_offered(rc, "GNI_GetJobResInfo");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, "UGNI-X-get-job-res-info-invalid-param");
 	RT_EXPECT_EQ_INT(GNI_GetJobResInfo(0, FX_PTAG, GNI_JOB_RES_LAST, &d),
 			GNI_RC_INVALID_PARAM, "UGNI-X-get-job-res-info-invalid-param");
@@ -127,7 +124,7 @@ RT_TEST(ntt_gran, "ugni.get_ntt_gran.args.basic",
 {
 	uint32_t g = 0;
 	gni_return_t rc = GNI_GetNttGran(0, &g);
-	OFFERED(rc, "GNI_GetNttGran");
+	fx_offered(rc, "GNI_GetNttGran");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-get-ntt-gran-success");
 	RT_EXPECT_EQ_INT(GNI_GetNttGran(0, NULL), GNI_RC_INVALID_PARAM,
 			"UGNI-X-get-ntt-gran-invalid-param");
@@ -142,7 +139,7 @@ RT_TEST(get_ptag, "ugni.get_ptag.cookie.configured_job",
 	no_limits(&l);
 	job(XPTAG + 1, XJOB + 1, XCOOKIE + 0x10000, &l);
 	gni_return_t rc = GNI_GetPtag(0, XCOOKIE + 0x10000, &p);
-	OFFERED(rc, "GNI_GetPtag");
+	fx_offered(rc, "GNI_GetPtag");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-get-ptag-of-cookie");
 	RT_EXPECT_EQ_INT(p, XPTAG + 1, "UGNI-X-get-ptag-of-cookie");
 	RT_EXPECT_EQ_INT(GNI_GetPtag(0, 0x7FFF0000u, &p), GNI_RC_NO_MATCH,
@@ -163,7 +160,7 @@ RT_TEST(mh_attr, "ugni.mem_hndl_query_attr.attrs.readonly_and_vmdh",
 	gni_mem_handle_t ro = fx_reg(f.a.nic, m, 4096, NULL, GNI_MEM_READ_ONLY);
 	gni_mem_handle_t rw = fx_reg(f.a.nic, (char *)m + 4096, 4096, NULL, GNI_MEM_READWRITE);
 	gni_return_t rc = GNI_MemHndlQueryAttr(&ro, GNI_MEMHNDL_ATTR_READONLY, &yes);
-	OFFERED(rc, "GNI_MemHndlQueryAttr");
+	fx_offered(rc, "GNI_MemHndlQueryAttr");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
 	RT_EXPECT_EQ_INT(yes, 1, c);
 	RT_EXPECT_EQ_INT(GNI_MemHndlQueryAttr(&rw, GNI_MEMHNDL_ATTR_READONLY, &yes), GNI_RC_SUCCESS, c);
@@ -205,7 +202,7 @@ RT_TEST(mh_walk, "ugni.mem_query_hndls.walk.finds_every_registration",
 	fx_reg(s.nic, m + 8192, 100, NULL, GNI_MEM_READWRITE);
 	gni_mem_handle_t h = { 0, 0 };
 	gni_return_t rc = GNI_MemQueryHndls(s.nic, -1, &h, &addr, &len);
-	OFFERED(rc, "GNI_MemQueryHndls");
+	fx_offered(rc, "GNI_MemQueryHndls");
 	while (rc == GNI_RC_SUCCESS && n < 10) {
 		n++;
 		if (addr == U64(m) && len == 4096)
@@ -235,7 +232,7 @@ RT_TEST(ep_idle, "ugni.ep_idle.state.idle_and_pending_datagram",
 
 	fx_setup(&f, 0);
 	gni_return_t rc = GNI_EpIdle(f.a.ep);
-	OFFERED(rc, "GNI_EpIdle");
+	fx_offered(rc, "GNI_EpIdle");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-ep-idle-idle");
 	/* bound to an instance nobody runs: its datagram stays pending */
 	fx_ep(&f.a, NULL, f.a.addr, 77, &lone);
@@ -255,7 +252,7 @@ RT_TEST(dlv_mode, "ugni.smsg_set_delivery_mode.modes.valid_and_invalid",
 
 	fx_setup(&f, 0);
 	gni_return_t rc = GNI_SmsgSetDeliveryMode(f.a.nic, GNI_DLVMODE_IN_ORDER);
-	OFFERED(rc, "GNI_SmsgSetDeliveryMode");
+	fx_offered(rc, "GNI_SmsgSetDeliveryMode");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-smsg-set-delivery-mode-success");
 	RT_EXPECT_EQ_INT(GNI_SmsgSetDeliveryMode(f.a.nic, GNI_DLVMODE_PERFORMANCE),
 			GNI_RC_SUCCESS, "UGNI-X-smsg-set-delivery-mode-success");
@@ -278,7 +275,7 @@ RT_TEST(dlv_aries, "ugni.smsg_set_delivery_mode.modes.aries_modes",
 	RT_REQUIRE_EQ_INT(GNI_GetDeviceType(&t), GNI_RC_SUCCESS, "UGNI-X-smsg-set-delivery-mode-aries");
 	fx_setup(&f, 0);
 	gni_return_t rc = GNI_SmsgSetDeliveryMode(f.a.nic, GNI_DLVMODE_ADAPTIVE1);
-	OFFERED(rc, "GNI_SmsgSetDeliveryMode");
+	fx_offered(rc, "GNI_SmsgSetDeliveryMode");
 	RT_EXPECT_EQ_INT(rc, t == GNI_DEVICE_ARIES ? GNI_RC_SUCCESS : GNI_RC_INVALID_PARAM,
 			"UGNI-X-smsg-set-delivery-mode-aries");
 	if (t == GNI_DEVICE_ARIES && fx_control_present()) {
@@ -299,7 +296,7 @@ RT_TEST(cq_mask, "ugni.cq_interrupt_mask.modes.blocking_only",
 	RT_REQUIRE_EQ_INT(GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_BLOCKING, NULL, NULL, &bcq),
 			GNI_RC_SUCCESS, "UGNI-3.3.1-success-blocking");
 	gni_return_t rc = GNI_CqInterruptMask(bcq);
-	OFFERED(rc, "GNI_CqInterruptMask");
+	fx_offered(rc, "GNI_CqInterruptMask");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-cq-interrupt-mask-success");
 	RT_EXPECT_EQ_INT(GNI_CqInterruptUnmask(bcq), GNI_RC_SUCCESS,
 			"UGNI-X-cq-interrupt-mask-success");
@@ -324,7 +321,7 @@ RT_TEST(ntt_job, "ugni.configure_ntt_and_job.ntt.null_and_table",
 	no_limits(&l);
 	gni_return_t rc = GNI_ConfigureNTTandJob(0, XJOB + 2, XPTAG + 2, XCOOKIE + 0x20000,
 			&l, NULL, &base);
-	OFFERED(rc, "GNI_ConfigureNTTandJob");
+	fx_offered(rc, "GNI_ConfigureNTTandJob");
 	if (rc == GNI_RC_PERMISSION_ERROR)
 		rt_unsupported("ConfigureNTTandJob needs privileges this caller lacks");
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-configure-ntt-and-job-null-ntt");
@@ -350,7 +347,7 @@ RT_TEST(cq_mask_vector, "ugni.cq_interrupt_mask.vector.not_done_when_masked",
 	RT_REQUIRE_EQ_INT(GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_BLOCKING, NULL, NULL, &bcq),
 			GNI_RC_SUCCESS, "UGNI-3.3.1-success-blocking");
 	gni_return_t rc = GNI_CqInterruptMask(bcq);
-	OFFERED(rc, "GNI_CqInterruptMask");
+	fx_offered(rc, "GNI_CqInterruptMask");
 	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-cq-interrupt-mask-success");
 	time_t t0 = time(NULL);
 	RT_EXPECT_EQ_INT(GNI_CqVectorWaitEvent(&bcq, 1, 5000, &e, &which), GNI_RC_NOT_DONE, c);
@@ -381,7 +378,7 @@ RT_TEST(rebuild, "ugni.rebuild_mem_hndl.vmdh.other_index",
 	RT_REQUIRE_EQ_INT(GNI_MemRegister(f.b.nic, U64(r1), 4096, f.b.rcq, GNI_MEM_USE_VMDH, 1, &h1),
 			GNI_RC_SUCCESS, "UGNI-3.4.2-success");
 	gni_return_t rc = GNI_RebuildMemHndl(&h0, 1, &rebuilt);
-	OFFERED(rc, "GNI_RebuildMemHndl");
+	fx_offered(rc, "GNI_RebuildMemHndl");
 	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, c);
 	RT_EXPECT_MEM_EQ(&rebuilt, &h1, sizeof h1, c);
 	memcpy(b.l, "rebuilt!", 8);

@@ -149,4 +149,13 @@ void fx_bufs(struct fx *f, size_t len, struct fx_bufs *b);
 void fx_expect_failed_post(gni_return_t post_rc, gni_return_t at_post,
 		gni_cq_handle_t cq, gni_post_descriptor_t *d, const char *clause);
 
+/* Extension tier: a call answered GNI_RC_ILLEGAL_OP is one the
+ * implementation does not offer; the test ends UNSUPPORTED with lacks
+ * "ext:<call>" (docs/extension.md). */
+static inline void fx_offered(gni_return_t rc, const char *call)
+{
+	if (rc == GNI_RC_ILLEGAL_OP)
+		rt_lacks_call(call, "GNI_RC_ILLEGAL_OP");
+}
+
 #endif

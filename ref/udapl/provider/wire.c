@@ -194,7 +194,7 @@ DAT_RETURN wire_send(struct wire *w, uint32_t nic, uint32_t inst,
 		uint64_t pad = at + size > DAPL_RING ? DAPL_RING - at : 0;
 		if (t + pad + size - head <= DAPL_RING) {
 			uint64_t old;
-			if (nic_amo(tail_span.pid, tail_span.addr, cswap, t,
+			if (nic_amo(tail_span.pid, tail_span.addr, 8, cswap, t,
 					t + pad + size, &old) != NIC_OK)
 				return ERR(DAT_INVALID_ADDRESS, DAT_INVALID_ADDRESS_UNREACHABLE);
 			if (old == t) {
