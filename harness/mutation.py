@@ -10,7 +10,10 @@ third-party implementation; it is *killed* when some test that passes on
 the unchanged reference does not pass on it.  Mutants that do not compile
 are *stillborn* and not counted.  Survivors judged equivalent (the change
 cannot be observed through the API) are listed with a reason in
-harness/mutation_equivalent.json and leave the score's denominator.  An
+harness/mutation_equivalent.json and leave the score's denominator.
+A mutant the default run does not kill is run again under each capability
+profile of harness/profiles.py that changes the API (make check certifies
+every profile), over the tests the profile changes.  An
 entry names its mutant by id (path:line:operator:column) and by the text
 of the source line, so that it follows the line when code above it
 moves; `--check-equivalents` fails on an entry that names no current
@@ -32,7 +35,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from harness import corpus, runner
+from harness import corpus, profiles, runner
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -213,12 +216,13 @@ def build(work, lib, api=None):
     return r.returncode == 0, r.stderr[-2000:]
 
 
-def certify(api, impl, out, timeout):
+def certify(api, impl, out, timeout, profile="full"):
     """Verdict per test name of the corpus against impl."""
     cmd = [sys.executable, "-m", "harness", "certify", "--impl", impl,
            "--bin", os.path.join(ROOT, "build", "bin"),
            "--vectors", os.path.join(ROOT, "vectors"), "--out", out,
-           "--api", api, "--quiet", "--timeout", str(timeout)]
+           "--api", api, "--quiet", "--timeout", str(timeout),
+           "--profile", profile]
     subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     with open(os.path.join(out, "results.json")) as f:
         results = json.load(f)
@@ -226,13 +230,50 @@ def certify(api, impl, out, timeout):
             for t in results.get("tests", [])}
 
 
-def first_differences(api, impl, baseline, timeout):
+def profile_baselines(api, impl, out_dir, timeout, baseline):
+    """For each capability profile that changes the API (harness/profiles.py):
+    its name, the reference's verdicts under it, and the tests worth running
+    under it -- those whose verdict the profile changes (a capability
+    declined, a privileged branch taken) and those of the calls it names.
+    make check certifies every profile, so a mutant that only one of them
+    shows is killed like any other."""
+    out = []
+    for name, p in profiles.PROFILES.items():
+        if name == "full" or api not in p["apis"]:
+            continue
+        verdicts = certify(api, impl, os.path.join(out_dir, "certify-" + name),
+                           timeout, name)
+        calls = tuple("%s.%s." % (api, c) for c in p.get("mutation_calls", p.get("calls", ())))
+        watch = {n for n, v in verdicts.items()
+                 if v[0] != baseline.get(n, ("MISSING",))[0] or n.startswith(calls)}
+        out.append((name, verdicts, watch))
+        print("profile %s: %d tests rerun under it when the default run "
+              "kills nothing" % (name, len(watch)), flush=True)
+    return out
+
+
+def profile_differences(api, impl, baselines, timeout):
+    """first_differences under each profile, over the tests it changes."""
+    for name, verdicts, watch in baselines:
+        saved = dict(os.environ)
+        profiles.apply(name)
+        try:
+            found = first_differences(api, impl, verdicts, timeout, watch)
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        if found:
+            return ["%s (profile %s)" % (n, name) for n in found], verdicts
+    return [], None
+
+
+def first_differences(api, impl, baseline, timeout, only=None):
     """Tests whose verdict on impl differs from the baseline's.  One is
     enough to kill a mutant, so the run stops at the first one found: the
     tests that decide conformance run first (single-process before
     multi-process, the cheap ones), the robustness tier only if none of
     them differs.  A test that only timed out is run once more, since a
-    timeout on a loaded machine is no proof."""
+    timeout on a loaded machine is no proof.  only: the names to run."""
     bin_dir = os.path.join(ROOT, "build", "bin")
     binary = os.path.join(bin_dir, api + "_tests")
     scratch = tempfile.mkdtemp(prefix="rdmacts-mutant-")
@@ -244,6 +285,8 @@ def first_differences(api, impl, baseline, timeout):
         ctx.close()
         shutil.rmtree(scratch, ignore_errors=True)
         return ["(the corpus cannot list its tests against this mutant)"]
+    if only is not None:
+        tests = [t for t in tests if t.name in only]
 
     def run(t):
         r = runner.run_ranks(binary, t, ctx) if t.np > 1 else runner.run_single(binary, t, ctx)
@@ -352,6 +395,7 @@ def main(argv=None):
         print("the unchanged reference does not build:\n" + err, file=sys.stderr)
         return 2
     stage_impl(work, args.api, os.path.join(out_dir, "impl"))
+    stage_impl(work, args.api, os.path.join(out_dir, "reference"))
     baseline = certify(args.api, os.path.join(out_dir, "impl"),
                        os.path.join(out_dir, "certify"), args.timeout)
     # UNSUPPORTED is a verdict of the reference too: tests of a capability
@@ -363,6 +407,8 @@ def main(argv=None):
               "passing: %s" % (", ".join(not_passing) or "no tests ran"),
               file=sys.stderr)
         return 2
+
+    by_profile = None  # certified under each profile when first needed
 
     records, started = [], time.monotonic()
     for i, (path, line, op, col, old, new) in enumerate(chosen, 1):
@@ -379,8 +425,17 @@ def main(argv=None):
             stage_impl(work, args.api, os.path.join(out_dir, "impl"))
             killers = first_differences(args.api, os.path.join(out_dir, "impl"),
                                         baseline, args.timeout)
-            deciding = [n for n in killers if n not in baseline or
-                        (baseline[n][1] != "robustness" and baseline[n][2] is not False)]
+            judged_by = baseline
+            if not killers:
+                if by_profile is None:
+                    by_profile = profile_baselines(
+                        args.api, os.path.join(out_dir, "reference"), out_dir,
+                        args.timeout, baseline)
+                killers, judged_by = profile_differences(
+                    args.api, os.path.join(out_dir, "impl"), by_profile, args.timeout)
+            deciding = [n for n in killers if n.split(" ")[0] not in judged_by or
+                        (judged_by[n.split(" ")[0]][1] != "robustness"
+                         and judged_by[n.split(" ")[0]][2] is not False)]
             if deciding:
                 rec["status"], rec["killed_by"] = "killed", deciding[:5]
             elif killers:
