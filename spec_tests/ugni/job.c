@@ -500,6 +500,66 @@ RT_TEST(lim_fma, "ugni.configure_job.limits.fma_limit", "UGNI-3.2.7-limit-fma-li
 	GNI_CdmDestroy(s1.cdm);
 }
 
+/* The limit counts domains attached: CdmDestroy gives the FMA descriptor
+ * back (it removes what CdmAttach set up), and another domain of the
+ * ptag can attach. */
+RT_TEST(lim_fma_freed, "ugni.configure_job.limits.fma_limit_freed_by_destroy",
+	"UGNI-3.2.7-limit-fma-limit,UGNI-3.2.2-removes-association")
+{
+	const char *c = "UGNI-3.2.7-limit-fma-limit";
+	gni_job_limits_t l;
+	struct fx_side s1, s3;
+	gni_cdm_handle_t cdm;
+	gni_nic_handle_t nic;
+	uint32_t addr;
+
+	no_limits(&l);
+	l.fma_limit = 1;
+	job(JOB_PTAG + 20, JOB_ID + 21, JOB_COOKIE, &l);
+	fx_domain(&s1, 1, JOB_PTAG + 20, JOB_COOKIE, 0);
+	RT_REQUIRE_EQ_INT(GNI_CdmCreate(2, JOB_PTAG + 20, JOB_COOKIE, 0, &cdm), GNI_RC_SUCCESS,
+			"UGNI-3.2.1-success");
+	RT_EXPECT_EQ_INT(GNI_CdmAttach(cdm, 0, &addr, &nic), GNI_RC_ERROR_RESOURCE, c);
+	GNI_CdmDestroy(cdm);
+	RT_EXPECT_EQ_INT(GNI_CdmDestroy(s1.cdm), GNI_RC_SUCCESS, "UGNI-3.2.2-success-attached");
+	fx_domain(&s3, 3, JOB_PTAG + 20, JOB_COOKIE, 0);	/* REQUIREs the attach */
+	GNI_CdmDestroy(s3.cdm);
+}
+
+/* A registration still held when its domain is destroyed: on the reading
+ * where CdmDestroy succeeds, the objects are released (E-UGNI-018), so
+ * the ptag's mdd_limit no longer counts it. */
+RT_TEST(lim_mdd_destroy, "ugni.configure_job.limits.mdd_limit_freed_by_cdm_destroy",
+	"UGNI-3.2.7-limit-mdd-limit,UGNI-3.2.2-destroy-with-live-objects")
+{
+	const char *c = "UGNI-3.2.7-limit-mdd-limit";
+	gni_job_limits_t l;
+	struct fx_side s1, s2;
+	gni_mem_handle_t mh, mh2;
+	unsigned char *buf = fx_mem(4096);
+
+	no_limits(&l);
+	l.mdd_limit = 1;
+	job(JOB_PTAG + 21, JOB_ID + 22, JOB_COOKIE, &l);
+	fx_domain(&s1, 1, JOB_PTAG + 21, JOB_COOKIE, 0);
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(s1.nic, U64(buf), 64, NULL, GNI_MEM_READWRITE,
+			(uint32_t)-1, &mh), GNI_RC_SUCCESS, c);
+	gni_return_t rc = GNI_CdmDestroy(s1.cdm);
+	RT_EXPECT_RC_IN(rc, "UGNI-3.2.2-destroy-with-live-objects", GNI_RC_SUCCESS,
+			GNI_RC_INVALID_STATE, GNI_RC_ERROR_RESOURCE);
+	if (rc != GNI_RC_SUCCESS) {	/* refused: the registration is still held */
+		GNI_MemDeregister(s1.nic, &mh);
+		GNI_CdmDestroy(s1.cdm);
+		fx_teardown(&(struct fx){ 0 });
+		return;
+	}
+	fx_domain(&s2, 2, JOB_PTAG + 21, JOB_COOKIE, 0);
+	RT_EXPECT_EQ_INT(GNI_MemRegister(s2.nic, U64(buf + 64), 64, NULL, GNI_MEM_READWRITE,
+			(uint32_t)-1, &mh2), GNI_RC_SUCCESS, c);
+	GNI_CdmDestroy(s2.cdm);
+	fx_teardown(&(struct fx){ 0 });
+}
+
 /* bte_limit 0: no BTE descriptor for the ptag, so the first PostRdma is
  * already over the limit (an outstanding transfer cannot be held on
  * demand); FMA, which the limit does not cover, still works. */

@@ -68,6 +68,22 @@ RT_TEST(payload, "ugni.smsg_send.data.header_and_payload",
 	fx_teardown(&f);
 }
 
+/* The smallest parts a message can have: a header of one byte and a
+ * payload of one byte each arrive whole. */
+RT_TEST(one_byte, "ugni.smsg_send.data.one_byte_header_and_payload",
+	"UGNI-3.7.2-delivered-header,UGNI-3.7.2-delivered-payload")
+{
+	struct fx f; struct fx_smsg m; void *h = NULL;
+	unsigned char hdr = 0xa5, data = 0x5a;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &hdr, 1, &data, 1, 3), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.7.4-success");
+	RT_EXPECT_EQ_INT(((unsigned char *)h)[0], 0xa5, "UGNI-3.7.2-delivered-header");
+	RT_EXPECT_EQ_INT(((unsigned char *)h)[1], 0x5a, "UGNI-3.7.2-delivered-payload");
+	GNI_SmsgRelease(f.b.ep);
+	fx_teardown(&f);
+}
+
 RT_TEST(copied, "ugni.smsg_send.data.copied_at_send_header_and_data", "UGNI-3.7.2-copied-at-send")
 {
 	const char *c = "UGNI-3.7.2-copied-at-send";
