@@ -118,6 +118,82 @@ RT_TEST(t_ntt_reset_all, "ugni.configure_ntt.reset.all_unused",
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.2.6-reset-all-unused");
 }
 
+static uint32_t whole[NTT_ENTRIES];
+
+/* ConfigureNTT of n entries (table whole): its return code. */
+static gni_return_t ntt_try(uint32_t n, uint32_t *base)
+{
+	gni_ntt_descriptor_t d;
+
+	memset(&d, 0, sizeof d);
+	d.group_size = n;
+	d.table = whole;
+	*base = 0;
+	return GNI_ConfigureNTT(0, &d, base);
+}
+
+/* Two allocations of one entry each name two entries. */
+RT_TEST(ntt_single, "ugni.configure_ntt.success.single_entries_distinct",
+	"UGNI-3.2.6-ntt-base-returned")
+{
+	uint32_t b1 = ntt_alloc(1, table4);
+	uint32_t b2 = ntt_alloc(1, table4);
+
+	RT_EXPECT_TRUE(b1 != b2, "UGNI-3.2.6-ntt-base-returned");
+	RT_EXPECT_TRUE(b1 < NTT_ENTRIES && b2 < NTT_ENTRIES, "UGNI-3.2.6-ntt-base-returned");
+}
+
+/* The whole table allocated, then the reset of all unused entries: every
+ * entry can be allocated again (E-UGNI-181). */
+RT_TEST(t_ntt_reset_all_frees, "ugni.configure_ntt.reset.all_unused_frees_every_entry",
+	"UGNI-3.2.6-reset-all-unused")
+{
+	const char *c = "UGNI-3.2.6-reset-all-unused";
+	uint32_t b;
+
+	(void)ntt_alloc(NTT_ENTRIES, whole);
+	gni_return_t rc = ntt_reset_all();
+	if (rc == GNI_RC_PERMISSION_ERROR)
+		rt_unsupported(not_privileged);
+	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(ntt_try(NTT_ENTRIES, &b), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(b, 0, c);
+}
+
+/* Entries a job uses are not reset by the reset of all unused entries:
+ * they stay allocated (the whole table cannot be had) and the job can be
+ * configured again with them. */
+RT_TEST(t_ntt_reset_all_job, "ugni.configure_ntt.reset.all_unused_keeps_job_entries",
+	"UGNI-3.2.6-reset-all-unused,UGNI-3.2.7-same-triplet-no-effect")
+{
+	const char *c = "UGNI-3.2.6-reset-all-unused";
+	gni_job_limits_t l;
+	uint32_t b = ntt_alloc(4, table4), all;
+
+	no_limits(&l);
+	l.ntt_base = (int32_t)b;
+	l.ntt_size = 4;
+	job(JOB_PTAG + 22, JOB_ID + 23, JOB_COOKIE, &l);
+	RT_REQUIRE_EQ_INT(ntt_reset_all(), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(ntt_try(NTT_ENTRIES, &all), GNI_RC_ERROR_RESOURCE, c);
+	RT_EXPECT_EQ_INT(GNI_ConfigureJob(0, JOB_ID + 23, JOB_PTAG + 22, JOB_COOKIE, &l),
+			GNI_RC_SUCCESS, "UGNI-3.2.7-same-triplet-no-effect");
+}
+
+/* A reset range of one entry inside a full table: that entry, and only
+ * it, can be allocated again (E-UGNI-181). */
+RT_TEST(t_ntt_reset_one, "ugni.configure_ntt.reset.null_table_one_entry_freed",
+	"UGNI-3.2.6-null-table-resets-range")
+{
+	const char *c = "UGNI-3.2.6-null-table-resets-range";
+	uint32_t b = ntt_alloc(NTT_ENTRIES, whole), again;
+
+	RT_REQUIRE_EQ_INT(ntt_reset(b + 100, 1), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(ntt_try(1, &again), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(again, b + 100, c);
+	RT_EXPECT_EQ_INT(ntt_try(1, &again), GNI_RC_ERROR_RESOURCE, c);
+}
+
 RT_TEST(ntt_null_desc, "ugni.configure_ntt.param.null_desc",
 	"UGNI-3.2.6-rc-invalid-param-null-desc")
 {
@@ -302,6 +378,23 @@ RT_TEST(job_no_ntt, "ugni.configure_job.ntt.entries_not_allocated",
 	l.ntt_size = 4;
 	RT_EXPECT_EQ_INT(GNI_ConfigureJob(0, JOB_ID + 9, JOB_PTAG + 8, JOB_COOKIE, &l),
 			GNI_RC_PERMISSION_ERROR, "UGNI-3.2.7-rc-permission-error-no-ntt");
+}
+
+/* The same with a single entry (E-UGNI-032: either code). */
+RT_TEST(job_no_ntt_one, "ugni.configure_job.ntt.single_entry_not_allocated",
+	"UGNI-3.2.7-rc-permission-error-no-ntt")
+{
+	gni_job_limits_t l;
+	gni_return_t rc = ntt_reset_all();
+	if (rc == GNI_RC_PERMISSION_ERROR)
+		rt_unsupported(not_privileged);
+	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.2.6-reset-all-unused");
+	no_limits(&l);
+	l.ntt_base = 0;
+	l.ntt_size = 1;
+	RT_EXPECT_RC_IN(GNI_ConfigureJob(0, JOB_ID + 24, JOB_PTAG + 23, JOB_COOKIE, &l),
+			"UGNI-3.2.7-rc-permission-error-no-ntt",
+			GNI_RC_PERMISSION_ERROR, GNI_RC_NO_MATCH);
 }
 
 RT_TEST(job_no_device, "ugni.configure_job.param.no_such_device", "UGNI-3.2.7-rc-no-match")
