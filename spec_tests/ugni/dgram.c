@@ -351,6 +351,22 @@ RT_TEST(cancel, "ugni.ep_post_data_cancel.state.cancel_pending",
 	fx_teardown(&f);
 }
 
+/* Cancelling frees the endpoint every time: twenty thousand posts and
+ * cancels in turn (more than a NIC holds datagrams at once) all succeed. */
+RT_TEST(cancel_many, "ugni.ep_post_data_cancel.state.frees_endpoint_repeatedly",
+	"UGNI-3.5.12-frees-endpoint")
+{
+	const char *c = "UGNI-3.5.12-frees-endpoint";
+	struct fx f; struct dg g;
+	fx_setup(&f, 0);
+	fill(&g);
+	for (int i = 0; i < 20000; i++) {
+		RT_REQUIRE_EQ_INT(GNI_EpPostData(f.a.ep, g.in_a, 8, g.out_a, MAX), GNI_RC_SUCCESS, c);
+		RT_REQUIRE_EQ_INT(GNI_EpPostDataCancel(f.a.ep), GNI_RC_SUCCESS, c);
+	}
+	fx_teardown(&f);
+}
+
 RT_TEST(cancel_id, "ugni.ep_post_data_cancel_by_id.state.cancel_pending",
 	"UGNI-3.5.13-success,UGNI-3.5.13-frees-endpoint,UGNI-3.5.13-rc-no-match-wrong-id")
 {

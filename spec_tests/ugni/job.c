@@ -683,6 +683,35 @@ RT_TEST(lim_bte, "ugni.configure_job.limits.bte_limit", "UGNI-3.2.7-limit-bte-li
 	fx_teardown(&f);
 }
 
+/* bte_limit counts outstanding transfers: with bte_limit 1, a PostRdma
+ * whose completion was reported leaves room for the next one. */
+RT_TEST(lim_bte_done, "ugni.configure_job.limits.bte_limit_completed_frees",
+	"UGNI-3.2.7-limit-bte-limit")
+{
+	const char *c = "UGNI-3.2.7-limit-bte-limit";
+	gni_job_limits_t l;
+	struct fx f;
+	struct fx_bufs b;
+
+	no_limits(&l);
+	l.bte_limit = 1;
+	job(JOB_PTAG + 24, JOB_ID + 25, JOB_COOKIE, &l);
+	memset(&f, 0, sizeof f);
+	fx_domain(&f.a, 1, JOB_PTAG + 24, JOB_COOKIE, 0);
+	fx_domain(&f.b, 2, JOB_PTAG + 24, JOB_COOKIE, 0);
+	fx_cq(f.a.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f.a.cq);
+	fx_cq(f.b.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f.b.rcq);
+	fx_ep(&f.a, f.a.cq, f.b.addr, f.b.inst, &f.a.ep);
+	fx_bufs(&f, 64, &b);
+	for (int i = 0; i < 3; i++) {
+		gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+				b.l, b.lmh, b.r, b.rmh, 64);
+		RT_REQUIRE_EQ_INT(GNI_PostRdma(f.a.ep, &d), GNI_RC_SUCCESS, c);
+		fx_complete(f.a.cq, &d, c);
+	}
+	fx_teardown(&f);
+}
+
 /* ---- 3.2.4 CdmAttach against a configured job -------------------------- */
 
 RT_TEST(attach_cookie, "ugni.cdm_attach.permission.ptag_of_job_with_other_cookie",
