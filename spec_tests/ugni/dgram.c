@@ -115,6 +115,22 @@ RT_TEST(one_outstanding, "ugni.ep_post_data.state.one_outstanding",
 	fx_teardown(&f);
 }
 
+/* With the test-control interface allowing one outstanding datagram on
+ * the NIC, that one is accepted. */
+RT_TEST_ATTRS(dgram_knob, "ugni.ep_post_data.fault.datagram_limit_one_accepted",
+	"UGNI-3.5.6-success-queued", "needs=faults")
+{
+	struct fx f; struct dg g;
+	fx_setup(&f, 0);
+	fill(&g);
+	fx_control(RDMACTS_TC_LIMIT_DGRAM, 1);
+	gni_return_t rc = GNI_EpPostData(f.a.ep, g.in_a, 8, g.out_a, MAX);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.5.6-success-queued");
+	GNI_EpPostDataCancel(f.a.ep);
+	fx_teardown(&f);
+}
+
 RT_TEST(wid_one_outstanding, "ugni.ep_post_data_w_id.state.one_outstanding",
 	"UGNI-3.5.7-rc-error-resource-one-outstanding,UGNI-3.5.7-success-queued,UGNI-3.5.9-pending")
 {

@@ -526,6 +526,28 @@ RT_TEST(lim_cq, "ugni.configure_job.limits.cq_limit", "UGNI-3.2.7-limit-cq-limit
 	GNI_CdmDestroy(s.cdm);
 }
 
+/* A job's cq_limit of 0 holds when the test-control interface sets a
+ * looser limit of its own: that knob caps ("at most value"), it never
+ * lifts the job's limit. */
+RT_TEST_ATTRS(lim_cq_knob, "ugni.configure_job.limits.cq_limit_zero_under_looser_knob",
+	"UGNI-3.2.7-limit-cq-limit", "needs=faults")
+{
+	const char *c = "UGNI-3.2.7-limit-cq-limit";
+	gni_job_limits_t l;
+	struct fx_side s;
+	gni_cq_handle_t cq;
+
+	no_limits(&l);
+	l.cq_limit = 0;
+	job(JOB_PTAG + 25, JOB_ID + 26, JOB_COOKIE, &l);
+	fx_domain(&s, 1, JOB_PTAG + 25, JOB_COOKIE, 0);
+	fx_control(RDMACTS_TC_LIMIT_CQ, 4);
+	gni_return_t rc = GNI_CqCreate(s.nic, 8, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_ERROR_RESOURCE, c);
+	GNI_CdmDestroy(s.cdm);
+}
+
 RT_TEST(lim_overwrite, "ugni.configure_job.limits.overwrite", "UGNI-3.2.7-limits-overwrite")
 {
 	const char *c = "UGNI-3.2.7-limits-overwrite";
