@@ -483,6 +483,31 @@ RT_TEST(seg_beyond, "ugni.mem_register_segments.bounds.beyond_last", "UGNI-3.4.3
 	fx_teardown(&f);
 }
 
+/* A fetching AMO at an offset beyond the last segment: no successful
+ * completion, no word changed, nothing fetched into the local buffer. */
+RT_TEST(seg_amo_beyond, "ugni.mem_register_segments.bounds.amo_beyond_last",
+	"UGNI-3.4.3-bounds-beyond-last-segment")
+{
+	const char *c = "UGNI-3.4.3-bounds-beyond-last-segment";
+	struct fx f; struct segs s; struct fx_bufs b;
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	two_segs(&f, &s, 0);
+	uint64_t *lw = (uint64_t *)(void *)b.l;
+	lw[0] = 0x5a5a5a5a5a5a5a5aull;
+	gni_post_descriptor_t d = fx_desc(GNI_POST_AMO, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, NULL, s.mh, 8);
+	d.remote_addr = 4 * 4096 + 64;
+	d.amo_cmd = GNI_FMA_ATOMIC_FADD;
+	d.first_operand = 1;
+	fx_expect_failed_post(GNI_PostFma(f.a.ep, &d), GNI_RC_INVALID_PARAM, f.a.cq, &d, c);
+	RT_EXPECT_EQ_U64(lw[0], 0x5a5a5a5a5a5a5a5aull, c);
+	for (int p = 0; p < 6; p++)
+		RT_EXPECT_MEM_EQ(s.m + p * 4096, zero, 4096, c);
+	GNI_MemDeregister(f.b.nic, &s.mh);
+	fx_teardown(&f);
+}
+
 RT_TEST(seg_ro, "ugni.mem_register_segments.read_only.refuses_put", "UGNI-3.4.3-read-only-refuses-remote-put")
 {
 	const char *c = "UGNI-3.4.3-read-only-refuses-remote-put";
