@@ -194,6 +194,51 @@ RT_TEST(t_ntt_reset_one, "ugni.configure_ntt.reset.null_table_one_entry_freed",
 	RT_EXPECT_EQ_INT(ntt_try(1, &again), GNI_RC_ERROR_RESOURCE, c);
 }
 
+/* A job whose NTT entries all name this NIC, one of them then reset to 0:
+ * an endpoint bound to that entry's index (an address that is not the
+ * NIC's own) reaches no NIC, whether remote_addr is taken as an NTT index
+ * or as a NIC address (E-UGNI-061). */
+RT_TEST(t_ntt_reset_bind, "ugni.configure_ntt.reset.null_table_entry_names_no_nic",
+	"UGNI-3.2.6-null-table-resets-range")
+{
+	const char *c = "UGNI-3.2.6-null-table-resets-range";
+	uint32_t addr = 0, cpu = 0;
+	gni_job_limits_t l;
+	struct fx f;
+	struct fx_bufs b;
+
+	RT_REQUIRE_EQ_INT(GNI_CdmGetNicAddress(0, &addr, &cpu), GNI_RC_SUCCESS, "UGNI-3.2.3-success");
+	if (addr == 0 || addr + 2 > 64)
+		rt_unsupported("needs a NIC address from 1 to 62");
+	uint32_t n = addr + 2, k = addr + 1;	/* k: neither 0 nor addr */
+	for (uint32_t i = 0; i < n; i++)
+		whole[i] = addr;
+	uint32_t base = ntt_alloc(n, whole);
+	no_limits(&l);
+	l.ntt_base = (int32_t)base;
+	l.ntt_size = (int32_t)n;
+	job(JOB_PTAG + 26, JOB_ID + 27, JOB_COOKIE, &l);
+	RT_REQUIRE_EQ_INT(ntt_reset(base + k, 1), GNI_RC_SUCCESS, c);
+	memset(&f, 0, sizeof f);
+	fx_domain(&f.a, 1, JOB_PTAG + 26, JOB_COOKIE, 0);
+	fx_domain(&f.b, 2, JOB_PTAG + 26, JOB_COOKIE, 0);
+	fx_cq(f.a.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f.a.cq);
+	fx_ep(&f.a, f.a.cq, k, f.b.inst, &f.a.ep);
+	fx_bufs(&f, 64, &b);
+	fx_pattern(b.l, 64, 67);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	gni_return_t rc = GNI_PostFma(f.a.ep, &d);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM);
+	if (rc == GNI_RC_SUCCESS) {
+		gni_cq_entry_t ev = 0;
+		RT_EXPECT_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_TRANSACTION_ERROR, c);
+	}
+	static const unsigned char zero64[64];
+	RT_EXPECT_MEM_EQ(b.r, zero64, 64, c);
+	fx_teardown(&f);
+}
+
 RT_TEST(ntt_null_desc, "ugni.configure_ntt.param.null_desc",
 	"UGNI-3.2.6-rc-invalid-param-null-desc")
 {
