@@ -209,10 +209,3 @@ void fab_dg_reap_pid(int pid)
 			dg_free(g);
 	}
 }
-
-void fab_dg_reap_domain(uint32_t domain)
-{
-	for (uint32_t i = 0; i < fab->dgram_slots.hwm; i++)
-		if (fab->dgrams[i].in_use && fab->dgrams[i].domain == domain)
-			dg_free(&fab->dgrams[i]);
-}

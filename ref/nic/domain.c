@@ -107,8 +107,7 @@ void fab_domain_release(uint32_t slot)
 	if (d->held) {		/* else nothing of it to look for */
 		fab_mdd_reap_domain(slot);
 		fab_cq_reap_domain(slot);
-		fab_dg_reap_domain(slot);
-	}
+	}	/* its datagrams went with its endpoints (nic_dg_drop) */
 	if (d->pid == getpid() && fab_attached_here)
 		fab_attached_here--;
 	fab_free(d->vmdh_off);
@@ -187,7 +186,7 @@ int nic_job_configure(uint64_t job_id, uint8_t ptag, uint32_t cookie,
 		}
 		*j = (struct fab_job){ .in_use = 1, .job_id = job_id,
 			.ptag = ptag, .cookie = cookie, .ntt_base = -1,
-			.ntt_size = 0, .ntt_ctrl = 0 };
+			.ntt_size = 0 };
 		for (int r = 0; r < NIC_RES_COUNT; r++)
 			j->limit[r] = -1;
 	}
@@ -200,8 +199,8 @@ int nic_job_configure(uint64_t job_id, uint8_t ptag, uint32_t cookie,
 			j->ntt_base = l->ntt_base;
 			j->ntt_size = l->ntt_size;
 		}
-		if (l->ntt_ctrl != -1)
-			j->ntt_ctrl = l->ntt_ctrl;
+		/* ntt_ctrl's one flag, NTT_CLEANUP, acts when the job ends,
+		 * which no job of the model does: nothing to keep */
 	}
 out:
 	nic_unlock();

@@ -74,7 +74,7 @@ struct fab_job {
 	uint8_t ptag;
 	uint32_t cookie;
 	int32_t limit[NIC_RES_COUNT];	/* -1: none */
-	int32_t ntt_base, ntt_size, ntt_ctrl;
+	int32_t ntt_base, ntt_size;
 };
 
 struct fab_mdd {
@@ -177,6 +177,5 @@ void fab_mdd_reap_pid(int pid);
 void fab_dg_reap_pid(int pid);
 void fab_mdd_reap_domain(uint32_t domain);
 void fab_cq_reap_domain(uint32_t domain);
-void fab_dg_reap_domain(uint32_t domain);
 
 #endif /* RDMACTS_NIC_FABRIC_H */

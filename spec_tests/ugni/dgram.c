@@ -115,6 +115,22 @@ RT_TEST(one_outstanding, "ugni.ep_post_data.state.one_outstanding",
 	fx_teardown(&f);
 }
 
+/* With the test-control interface allowing one outstanding datagram on
+ * the NIC, that one is accepted. */
+RT_TEST_ATTRS(dgram_knob, "ugni.ep_post_data.fault.datagram_limit_one_accepted",
+	"UGNI-3.5.6-success-queued", "needs=faults")
+{
+	struct fx f; struct dg g;
+	fx_setup(&f, 0);
+	fill(&g);
+	fx_control(RDMACTS_TC_LIMIT_DGRAM, 1);
+	gni_return_t rc = GNI_EpPostData(f.a.ep, g.in_a, 8, g.out_a, MAX);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.5.6-success-queued");
+	GNI_EpPostDataCancel(f.a.ep);
+	fx_teardown(&f);
+}
+
 RT_TEST(wid_one_outstanding, "ugni.ep_post_data_w_id.state.one_outstanding",
 	"UGNI-3.5.7-rc-error-resource-one-outstanding,UGNI-3.5.7-success-queued,UGNI-3.5.9-pending")
 {
@@ -348,6 +364,22 @@ RT_TEST(cancel, "ugni.ep_post_data_cancel.state.cancel_pending",
 	GNI_EpPostDataCancel(f.b.ep);
 	RT_EXPECT_EQ_INT(GNI_EpPostData(f.a.ep, g.in_a, 8, g.out_a, MAX), GNI_RC_SUCCESS, "UGNI-3.5.12-frees-endpoint");
 	GNI_EpPostDataCancel(f.a.ep);
+	fx_teardown(&f);
+}
+
+/* Cancelling frees the endpoint every time: twenty thousand posts and
+ * cancels in turn (more than a NIC holds datagrams at once) all succeed. */
+RT_TEST(cancel_many, "ugni.ep_post_data_cancel.state.frees_endpoint_repeatedly",
+	"UGNI-3.5.12-frees-endpoint")
+{
+	const char *c = "UGNI-3.5.12-frees-endpoint";
+	struct fx f; struct dg g;
+	fx_setup(&f, 0);
+	fill(&g);
+	for (int i = 0; i < 20000; i++) {
+		RT_REQUIRE_EQ_INT(GNI_EpPostData(f.a.ep, g.in_a, 8, g.out_a, MAX), GNI_RC_SUCCESS, c);
+		RT_REQUIRE_EQ_INT(GNI_EpPostDataCancel(f.a.ep), GNI_RC_SUCCESS, c);
+	}
 	fx_teardown(&f);
 }
 

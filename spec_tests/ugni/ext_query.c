@@ -73,6 +73,29 @@ RT_TEST(dev_res, "ugni.get_dev_res_info.resources.consistent",
 		rt_lacks("ext:GNI_GetDevResInfo", "answers GNI_RC_ILLEGAL_OP");
 }
 
+/* Domains attached until CdmAttach refuses one: the FMA descriptors they
+ * hold never exceed the device's total. */
+RT_TEST(dev_res_fma_full, "ugni.get_dev_res_info.fma.held_within_total_when_full",
+		"UGNI-X-get-dev-res-info-result")
+{
+	const char *c = "UGNI-X-get-dev-res-info-result";
+	gni_dev_res_desc_t d = { 0, 0, 0, 0 };
+	gni_return_t rc = GNI_GetDevResInfo(0, GNI_DEV_RES_FMA, &d);
+	fx_offered(rc, "GNI_GetDevResInfo");
+	if (rc != GNI_RC_SUCCESS || d.total > 100000)
+		rt_unsupported("no FMA descriptor total small enough to exhaust");
+	for (uint32_t i = 0; i <= d.total; i++) {
+		gni_cdm_handle_t cdm;
+		gni_nic_handle_t nic;
+		uint32_t addr;
+		if (GNI_CdmCreate(1000 + i, FX_PTAG, FX_COOKIE, 0, &cdm) != GNI_RC_SUCCESS ||
+				GNI_CdmAttach(cdm, 0, &addr, &nic) != GNI_RC_SUCCESS)
+			break;
+	}
+	RT_REQUIRE_EQ_INT(GNI_GetDevResInfo(0, GNI_DEV_RES_FMA, &d), GNI_RC_SUCCESS, c);
+	RT_EXPECT_TRUE(d.held <= d.total, c);
+}
+
 RT_TEST(dev_res_args, "ugni.get_dev_res_info.args.invalid",
 		"UGNI-X-get-dev-res-info-invalid-param")
 {

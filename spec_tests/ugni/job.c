@@ -118,6 +118,127 @@ RT_TEST(t_ntt_reset_all, "ugni.configure_ntt.reset.all_unused",
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.2.6-reset-all-unused");
 }
 
+static uint32_t whole[NTT_ENTRIES];
+
+/* ConfigureNTT of n entries (table whole): its return code. */
+static gni_return_t ntt_try(uint32_t n, uint32_t *base)
+{
+	gni_ntt_descriptor_t d;
+
+	memset(&d, 0, sizeof d);
+	d.group_size = n;
+	d.table = whole;
+	*base = 0;
+	return GNI_ConfigureNTT(0, &d, base);
+}
+
+/* Two allocations of one entry each name two entries. */
+RT_TEST(ntt_single, "ugni.configure_ntt.success.single_entries_distinct",
+	"UGNI-3.2.6-ntt-base-returned")
+{
+	uint32_t b1 = ntt_alloc(1, table4);
+	uint32_t b2 = ntt_alloc(1, table4);
+
+	RT_EXPECT_TRUE(b1 != b2, "UGNI-3.2.6-ntt-base-returned");
+	RT_EXPECT_TRUE(b1 < NTT_ENTRIES && b2 < NTT_ENTRIES, "UGNI-3.2.6-ntt-base-returned");
+}
+
+/* The whole table allocated, then the reset of all unused entries: every
+ * entry can be allocated again (E-UGNI-181). */
+RT_TEST(t_ntt_reset_all_frees, "ugni.configure_ntt.reset.all_unused_frees_every_entry",
+	"UGNI-3.2.6-reset-all-unused")
+{
+	const char *c = "UGNI-3.2.6-reset-all-unused";
+	uint32_t b;
+
+	(void)ntt_alloc(NTT_ENTRIES, whole);
+	gni_return_t rc = ntt_reset_all();
+	if (rc == GNI_RC_PERMISSION_ERROR)
+		rt_unsupported(not_privileged);
+	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(ntt_try(NTT_ENTRIES, &b), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(b, 0, c);
+}
+
+/* Entries a job uses are not reset by the reset of all unused entries:
+ * they stay allocated (the whole table cannot be had) and the job can be
+ * configured again with them. */
+RT_TEST(t_ntt_reset_all_job, "ugni.configure_ntt.reset.all_unused_keeps_job_entries",
+	"UGNI-3.2.6-reset-all-unused,UGNI-3.2.7-same-triplet-no-effect")
+{
+	const char *c = "UGNI-3.2.6-reset-all-unused";
+	gni_job_limits_t l;
+	uint32_t b = ntt_alloc(4, table4), all;
+
+	no_limits(&l);
+	l.ntt_base = (int32_t)b;
+	l.ntt_size = 4;
+	job(JOB_PTAG + 22, JOB_ID + 23, JOB_COOKIE, &l);
+	RT_REQUIRE_EQ_INT(ntt_reset_all(), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(ntt_try(NTT_ENTRIES, &all), GNI_RC_ERROR_RESOURCE, c);
+	RT_EXPECT_EQ_INT(GNI_ConfigureJob(0, JOB_ID + 23, JOB_PTAG + 22, JOB_COOKIE, &l),
+			GNI_RC_SUCCESS, "UGNI-3.2.7-same-triplet-no-effect");
+}
+
+/* A reset range of one entry inside a full table: that entry, and only
+ * it, can be allocated again (E-UGNI-181). */
+RT_TEST(t_ntt_reset_one, "ugni.configure_ntt.reset.null_table_one_entry_freed",
+	"UGNI-3.2.6-null-table-resets-range")
+{
+	const char *c = "UGNI-3.2.6-null-table-resets-range";
+	uint32_t b = ntt_alloc(NTT_ENTRIES, whole), again;
+
+	RT_REQUIRE_EQ_INT(ntt_reset(b + 100, 1), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(ntt_try(1, &again), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(again, b + 100, c);
+	RT_EXPECT_EQ_INT(ntt_try(1, &again), GNI_RC_ERROR_RESOURCE, c);
+}
+
+/* A job whose NTT entries all name this NIC, one of them then reset to 0:
+ * an endpoint bound to that entry's index (an address that is not the
+ * NIC's own) reaches no NIC, whether remote_addr is taken as an NTT index
+ * or as a NIC address (E-UGNI-061). */
+RT_TEST(t_ntt_reset_bind, "ugni.configure_ntt.reset.null_table_entry_names_no_nic",
+	"UGNI-3.2.6-null-table-resets-range")
+{
+	const char *c = "UGNI-3.2.6-null-table-resets-range";
+	uint32_t addr = 0, cpu = 0;
+	gni_job_limits_t l;
+	struct fx f;
+	struct fx_bufs b;
+
+	RT_REQUIRE_EQ_INT(GNI_CdmGetNicAddress(0, &addr, &cpu), GNI_RC_SUCCESS, "UGNI-3.2.3-success");
+	if (addr == 0 || addr + 2 > 64)
+		rt_unsupported("needs a NIC address from 1 to 62");
+	uint32_t n = addr + 2, k = addr + 1;	/* k: neither 0 nor addr */
+	for (uint32_t i = 0; i < n; i++)
+		whole[i] = addr;
+	uint32_t base = ntt_alloc(n, whole);
+	no_limits(&l);
+	l.ntt_base = (int32_t)base;
+	l.ntt_size = (int32_t)n;
+	job(JOB_PTAG + 26, JOB_ID + 27, JOB_COOKIE, &l);
+	RT_REQUIRE_EQ_INT(ntt_reset(base + k, 1), GNI_RC_SUCCESS, c);
+	memset(&f, 0, sizeof f);
+	fx_domain(&f.a, 1, JOB_PTAG + 26, JOB_COOKIE, 0);
+	fx_domain(&f.b, 2, JOB_PTAG + 26, JOB_COOKIE, 0);
+	fx_cq(f.a.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f.a.cq);
+	fx_ep(&f.a, f.a.cq, k, f.b.inst, &f.a.ep);
+	fx_bufs(&f, 64, &b);
+	fx_pattern(b.l, 64, 67);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	gni_return_t rc = GNI_PostFma(f.a.ep, &d);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM);
+	if (rc == GNI_RC_SUCCESS) {
+		gni_cq_entry_t ev = 0;
+		RT_EXPECT_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_TRANSACTION_ERROR, c);
+	}
+	static const unsigned char zero64[64];
+	RT_EXPECT_MEM_EQ(b.r, zero64, 64, c);
+	fx_teardown(&f);
+}
+
 RT_TEST(ntt_null_desc, "ugni.configure_ntt.param.null_desc",
 	"UGNI-3.2.6-rc-invalid-param-null-desc")
 {
@@ -304,6 +425,23 @@ RT_TEST(job_no_ntt, "ugni.configure_job.ntt.entries_not_allocated",
 			GNI_RC_PERMISSION_ERROR, "UGNI-3.2.7-rc-permission-error-no-ntt");
 }
 
+/* The same with a single entry (E-UGNI-032: either code). */
+RT_TEST(job_no_ntt_one, "ugni.configure_job.ntt.single_entry_not_allocated",
+	"UGNI-3.2.7-rc-permission-error-no-ntt")
+{
+	gni_job_limits_t l;
+	gni_return_t rc = ntt_reset_all();
+	if (rc == GNI_RC_PERMISSION_ERROR)
+		rt_unsupported(not_privileged);
+	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.2.6-reset-all-unused");
+	no_limits(&l);
+	l.ntt_base = 0;
+	l.ntt_size = 1;
+	RT_EXPECT_RC_IN(GNI_ConfigureJob(0, JOB_ID + 24, JOB_PTAG + 23, JOB_COOKIE, &l),
+			"UGNI-3.2.7-rc-permission-error-no-ntt",
+			GNI_RC_PERMISSION_ERROR, GNI_RC_NO_MATCH);
+}
+
 RT_TEST(job_no_device, "ugni.configure_job.param.no_such_device", "UGNI-3.2.7-rc-no-match")
 {
 	int ndev = 0;
@@ -433,6 +571,28 @@ RT_TEST(lim_cq, "ugni.configure_job.limits.cq_limit", "UGNI-3.2.7-limit-cq-limit
 	GNI_CdmDestroy(s.cdm);
 }
 
+/* A job's cq_limit of 0 holds when the test-control interface sets a
+ * looser limit of its own: that knob caps ("at most value"), it never
+ * lifts the job's limit. */
+RT_TEST_ATTRS(lim_cq_knob, "ugni.configure_job.limits.cq_limit_zero_under_looser_knob",
+	"UGNI-3.2.7-limit-cq-limit", "needs=faults")
+{
+	const char *c = "UGNI-3.2.7-limit-cq-limit";
+	gni_job_limits_t l;
+	struct fx_side s;
+	gni_cq_handle_t cq;
+
+	no_limits(&l);
+	l.cq_limit = 0;
+	job(JOB_PTAG + 25, JOB_ID + 26, JOB_COOKIE, &l);
+	fx_domain(&s, 1, JOB_PTAG + 25, JOB_COOKIE, 0);
+	fx_control(RDMACTS_TC_LIMIT_CQ, 4);
+	gni_return_t rc = GNI_CqCreate(s.nic, 8, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_ERROR_RESOURCE, c);
+	GNI_CdmDestroy(s.cdm);
+}
+
 RT_TEST(lim_overwrite, "ugni.configure_job.limits.overwrite", "UGNI-3.2.7-limits-overwrite")
 {
 	const char *c = "UGNI-3.2.7-limits-overwrite";
@@ -500,6 +660,66 @@ RT_TEST(lim_fma, "ugni.configure_job.limits.fma_limit", "UGNI-3.2.7-limit-fma-li
 	GNI_CdmDestroy(s1.cdm);
 }
 
+/* The limit counts domains attached: CdmDestroy gives the FMA descriptor
+ * back (it removes what CdmAttach set up), and another domain of the
+ * ptag can attach. */
+RT_TEST(lim_fma_freed, "ugni.configure_job.limits.fma_limit_freed_by_destroy",
+	"UGNI-3.2.7-limit-fma-limit,UGNI-3.2.2-removes-association")
+{
+	const char *c = "UGNI-3.2.7-limit-fma-limit";
+	gni_job_limits_t l;
+	struct fx_side s1, s3;
+	gni_cdm_handle_t cdm;
+	gni_nic_handle_t nic;
+	uint32_t addr;
+
+	no_limits(&l);
+	l.fma_limit = 1;
+	job(JOB_PTAG + 20, JOB_ID + 21, JOB_COOKIE, &l);
+	fx_domain(&s1, 1, JOB_PTAG + 20, JOB_COOKIE, 0);
+	RT_REQUIRE_EQ_INT(GNI_CdmCreate(2, JOB_PTAG + 20, JOB_COOKIE, 0, &cdm), GNI_RC_SUCCESS,
+			"UGNI-3.2.1-success");
+	RT_EXPECT_EQ_INT(GNI_CdmAttach(cdm, 0, &addr, &nic), GNI_RC_ERROR_RESOURCE, c);
+	GNI_CdmDestroy(cdm);
+	RT_EXPECT_EQ_INT(GNI_CdmDestroy(s1.cdm), GNI_RC_SUCCESS, "UGNI-3.2.2-success-attached");
+	fx_domain(&s3, 3, JOB_PTAG + 20, JOB_COOKIE, 0);	/* REQUIREs the attach */
+	GNI_CdmDestroy(s3.cdm);
+}
+
+/* A registration still held when its domain is destroyed: on the reading
+ * where CdmDestroy succeeds, the objects are released (E-UGNI-018), so
+ * the ptag's mdd_limit no longer counts it. */
+RT_TEST(lim_mdd_destroy, "ugni.configure_job.limits.mdd_limit_freed_by_cdm_destroy",
+	"UGNI-3.2.7-limit-mdd-limit,UGNI-3.2.2-destroy-with-live-objects")
+{
+	const char *c = "UGNI-3.2.7-limit-mdd-limit";
+	gni_job_limits_t l;
+	struct fx_side s1, s2;
+	gni_mem_handle_t mh, mh2;
+	unsigned char *buf = fx_mem(4096);
+
+	no_limits(&l);
+	l.mdd_limit = 1;
+	job(JOB_PTAG + 21, JOB_ID + 22, JOB_COOKIE, &l);
+	fx_domain(&s1, 1, JOB_PTAG + 21, JOB_COOKIE, 0);
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(s1.nic, U64(buf), 64, NULL, GNI_MEM_READWRITE,
+			(uint32_t)-1, &mh), GNI_RC_SUCCESS, c);
+	gni_return_t rc = GNI_CdmDestroy(s1.cdm);
+	RT_EXPECT_RC_IN(rc, "UGNI-3.2.2-destroy-with-live-objects", GNI_RC_SUCCESS,
+			GNI_RC_INVALID_STATE, GNI_RC_ERROR_RESOURCE);
+	if (rc != GNI_RC_SUCCESS) {	/* refused: the registration is still held */
+		GNI_MemDeregister(s1.nic, &mh);
+		GNI_CdmDestroy(s1.cdm);
+		fx_teardown(&(struct fx){ 0 });
+		return;
+	}
+	fx_domain(&s2, 2, JOB_PTAG + 21, JOB_COOKIE, 0);
+	RT_EXPECT_EQ_INT(GNI_MemRegister(s2.nic, U64(buf + 64), 64, NULL, GNI_MEM_READWRITE,
+			(uint32_t)-1, &mh2), GNI_RC_SUCCESS, c);
+	GNI_CdmDestroy(s2.cdm);
+	fx_teardown(&(struct fx){ 0 });
+}
+
 /* bte_limit 0: no BTE descriptor for the ptag, so the first PostRdma is
  * already over the limit (an outstanding transfer cannot be held on
  * demand); FMA, which the limit does not cover, still works. */
@@ -527,6 +747,35 @@ RT_TEST(lim_bte, "ugni.configure_job.limits.bte_limit", "UGNI-3.2.7-limit-bte-li
 			b.l, b.lmh, b.r, b.rmh, 64);
 	RT_EXPECT_EQ_INT(GNI_PostFma(f.a.ep, &e), GNI_RC_SUCCESS, c);
 	fx_complete(f.a.cq, &e, c);
+	fx_teardown(&f);
+}
+
+/* bte_limit counts outstanding transfers: with bte_limit 1, a PostRdma
+ * whose completion was reported leaves room for the next one. */
+RT_TEST(lim_bte_done, "ugni.configure_job.limits.bte_limit_completed_frees",
+	"UGNI-3.2.7-limit-bte-limit")
+{
+	const char *c = "UGNI-3.2.7-limit-bte-limit";
+	gni_job_limits_t l;
+	struct fx f;
+	struct fx_bufs b;
+
+	no_limits(&l);
+	l.bte_limit = 1;
+	job(JOB_PTAG + 24, JOB_ID + 25, JOB_COOKIE, &l);
+	memset(&f, 0, sizeof f);
+	fx_domain(&f.a, 1, JOB_PTAG + 24, JOB_COOKIE, 0);
+	fx_domain(&f.b, 2, JOB_PTAG + 24, JOB_COOKIE, 0);
+	fx_cq(f.a.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f.a.cq);
+	fx_cq(f.b.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f.b.rcq);
+	fx_ep(&f.a, f.a.cq, f.b.addr, f.b.inst, &f.a.ep);
+	fx_bufs(&f, 64, &b);
+	for (int i = 0; i < 3; i++) {
+		gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+				b.l, b.lmh, b.r, b.rmh, 64);
+		RT_REQUIRE_EQ_INT(GNI_PostRdma(f.a.ep, &d), GNI_RC_SUCCESS, c);
+		fx_complete(f.a.cq, &d, c);
+	}
 	fx_teardown(&f);
 }
 

@@ -78,6 +78,37 @@ RT_TEST(other_ptag, "ugni.mem_register.protection.other_ptag", "UGNI-3.4-mdd-pta
 	fx_teardown(&f);
 }
 
+/* The protection holds when the endpoint reaches a peer of its own ptag
+ * and cookie but names memory that a third domain of the same NIC
+ * registered with another cookie (same ptag) or another ptag (same
+ * cookie): as the target of a PUT, and as the local buffer a GET fills. */
+RT_TEST(third_domain, "ugni.mem_register.protection.third_domain_handle_through_peer",
+	"UGNI-2-cdm-protection-ptag-cookie,UGNI-3.4-mdd-ptag-check")
+{
+	struct fx f; struct fx_side c1, c2;
+	fx_setup(&f, 0);
+	fx_domain(&c1, 3, FX_PTAG, FX_COOKIE + 0x20000, 0);
+	fx_domain(&c2, 4, FX_PTAG + 1, FX_COOKIE, 0);
+	unsigned char *d1 = fx_mem(64), *d2 = fx_mem(64), *r = fx_mem(64);
+	gni_mem_handle_t m1 = fx_reg(c1.nic, d1, 64, NULL, 0);
+	gni_mem_handle_t m2 = fx_reg(c2.nic, d2, 64, NULL, 0);
+	gni_mem_handle_t rmh = fx_reg(f.b.nic, r, 64, NULL, 0);
+	refused_put(&f, f.a.ep, f.a.cq, d1, m1, "UGNI-2-cdm-protection-ptag-cookie");
+	refused_put(&f, f.a.ep, f.a.cq, d2, m2, "UGNI-3.4-mdd-ptag-check");
+	fx_pattern(r, 64, 53);
+	const struct { unsigned char *l; gni_mem_handle_t lmh; const char *c; } get[2] = {
+		{ d1, m1, "UGNI-2-cdm-protection-ptag-cookie" },
+		{ d2, m2, "UGNI-3.4-mdd-ptag-check" } };
+	for (int i = 0; i < 2; i++) {
+		gni_return_t rc = xfer(f.a.ep, f.a.cq, 1, get[i].l, get[i].lmh, U64(r), rmh, 64);
+		RT_EXPECT_RC_IN(rc, get[i].c, GNI_RC_TRANSACTION_ERROR, GNI_RC_INVALID_PARAM);
+		RT_EXPECT_MEM_EQ(get[i].l, zero, 64, get[i].c);
+	}
+	GNI_CdmDestroy(c1.cdm);
+	GNI_CdmDestroy(c2.cdm);
+	fx_teardown(&f);
+}
+
 RT_TEST(get_beyond, "ugni.mem_register.bounds.get_beyond", "UGNI-3.4-mdd-bounds-get-beyond")
 {
 	const char *c = "UGNI-3.4-mdd-bounds-get-beyond";
@@ -446,6 +477,31 @@ RT_TEST(seg_beyond, "ugni.mem_register_segments.bounds.beyond_last", "UGNI-3.4.3
 	unsigned char *src = fx_mem(64);
 	gni_return_t rc = xfer(f.a.ep, f.a.cq, 0, src, s.mh, 4 * 4096 + 64, s.mh, 64);
 	RT_EXPECT_RC_IN(rc, c, GNI_RC_TRANSACTION_ERROR, GNI_RC_INVALID_PARAM);
+	for (int p = 0; p < 6; p++)
+		RT_EXPECT_MEM_EQ(s.m + p * 4096, zero, 4096, c);
+	GNI_MemDeregister(f.b.nic, &s.mh);
+	fx_teardown(&f);
+}
+
+/* A fetching AMO at an offset beyond the last segment: no successful
+ * completion, no word changed, nothing fetched into the local buffer. */
+RT_TEST(seg_amo_beyond, "ugni.mem_register_segments.bounds.amo_beyond_last",
+	"UGNI-3.4.3-bounds-beyond-last-segment")
+{
+	const char *c = "UGNI-3.4.3-bounds-beyond-last-segment";
+	struct fx f; struct segs s; struct fx_bufs b;
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	two_segs(&f, &s, 0);
+	uint64_t *lw = (uint64_t *)(void *)b.l;
+	lw[0] = 0x5a5a5a5a5a5a5a5aull;
+	gni_post_descriptor_t d = fx_desc(GNI_POST_AMO, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, NULL, s.mh, 8);
+	d.remote_addr = 4 * 4096 + 64;
+	d.amo_cmd = GNI_FMA_ATOMIC_FADD;
+	d.first_operand = 1;
+	fx_expect_failed_post(GNI_PostFma(f.a.ep, &d), GNI_RC_INVALID_PARAM, f.a.cq, &d, c);
+	RT_EXPECT_EQ_U64(lw[0], 0x5a5a5a5a5a5a5a5aull, c);
 	for (int p = 0; p < 6; p++)
 		RT_EXPECT_MEM_EQ(s.m + p * 4096, zero, 4096, c);
 	GNI_MemDeregister(f.b.nic, &s.mh);

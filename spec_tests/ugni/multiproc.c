@@ -6,6 +6,7 @@
  * its peer's address, buffer and memory handle through PMI.
  */
 #include <sched.h>
+#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 #include "fixture.h"
@@ -261,6 +262,32 @@ RT_TEST_ATTRS(smsg, "ugni.smsg_send.multiprocess.ping_pong_in_order",
 	RT_EXPECT_EQ_INT(recvd, 200, "UGNI-3.7.2-bidirectional");
 	RT_EXPECT_TRUE(events > 0, "UGNI-3.7.2-remote-event");
 	mp_done(&m);
+}
+
+/* Rank 1 ends without destroying its domain (PMI finalized, nothing of
+ * uGNI released); once it is gone, rank 0's registration is still its
+ * own: MemDeregister succeeds. */
+RT_TEST_ATTRS(peer_exit, "ugni.mem_deregister.multiprocess.after_peer_exit",
+	"UGNI-3.4.5-success", "np=2")
+{
+	const char *c = "UGNI-3.4.5-success";
+	struct mp m;
+	int pids[2], me = (int)getpid();
+	mp_setup(&m, GNI_CQ_NOBLOCK, 0);
+	fx_pmi_allgather(&me, pids, sizeof me);
+	fx_pmi_barrier();
+	if (m.rank == 1) {
+		fx_pmi_fini();
+		return;		/* leaves with its domain, CQs and registration */
+	}
+	for (int i = 0; i < 500 && kill(pids[1], 0) == 0; i++)
+		nanosleep(&(struct timespec){ 0, 10 * 1000 * 1000 }, NULL);
+	RT_EXPECT_EQ_INT(GNI_MemDeregister(m.me.nic, &m.mh), GNI_RC_SUCCESS, c);
+	GNI_EpDestroy(m.me.ep);
+	GNI_CqDestroy(m.me.cq);
+	GNI_CqDestroy(m.me.rcq);
+	GNI_CdmDestroy(m.me.cdm);
+	fx_pmi_fini();
 }
 
 /* Under a launcher that names the NIC address (PMI_GNI_LOC_ADDR), the
