@@ -324,6 +324,33 @@ RT_TEST(ovr_entry, "ugni.cq_get_event.overrun.entry_has_overrun_bit",
 	fx_teardown(&f);
 }
 
+/* What an overrun report writes (E-UGNI-002, both readings): the oldest
+ * queued entry, or an entry that carries only the overrun bit; never a
+ * value no event had.  Every CQ write of this test has a value of 1000
+ * or more. */
+RT_TEST(ovr_nothing_invented, "ugni.cq_get_event.overrun.entry_invents_nothing",
+	"UGNI-3.9.2-overrun-entry,UGNI-2-cq-overrun-discards")
+{
+	const char *c = "UGNI-3.9.2-overrun-entry";
+	struct fx f; gni_cq_handle_t cq;
+	const int total = 64;
+	fx_setup(&f, 0);
+	RT_REQUIRE_EQ_INT(GNI_CqCreate(f.b.nic, 1, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq),
+			GNI_RC_SUCCESS, "UGNI-3.3.1-success-noblock");
+	cqwrites(&f, cq, total, 1000);
+	for (int i = 0; i < 2 * total; i++) {
+		gni_cq_entry_t ev = 0;
+		gni_return_t rc = GNI_CqGetEvent(cq, &ev);
+		if (rc == GNI_RC_NOT_DONE)
+			break;
+		uint64_t v = GNI_CQ_GET_DATA(ev);
+		if (!RT_EXPECT_TRUE(v == 0 || (v >= 1000 && v < 1000 + (uint64_t)total), c))
+			break;
+	}
+	GNI_CqDestroy(cq);
+	fx_teardown(&f);
+}
+
 /* ---- CqTestEvent / CqGetEvent ------------------------------------------- */
 
 RT_TEST(test_not_done, "ugni.cq_test_event.empty.not_done", "UGNI-3.9.1-rc-not-done,UGNI-3.9.1-return-type")
@@ -633,6 +660,29 @@ RT_TEST(destroy_pending, "ugni.cq_destroy.state.unretrieved_remote_events", "UGN
 		;
 	RT_EXPECT_EQ_INT(GNI_MemDeregister(f.b.nic, &mh), GNI_RC_SUCCESS, "UGNI-3.4.5-success");
 	RT_EXPECT_EQ_INT(GNI_CqDestroy(cq), GNI_RC_SUCCESS, "UGNI-3.3.2-destroy-with-pending-events");
+	fx_teardown(&f);
+}
+
+/* CqDestroy destroys one CQ: the transactions whose events go to another
+ * CQ still complete there.  Under the adversarial schedule the event is
+ * still held back when the other CQ is destroyed. */
+RT_TEST_ATTRS(destroy_other_cq, "ugni.cq_destroy.state.other_cq_unaffected",
+	"UGNI-3.3.2-success,UGNI-3.9.5-success", "needs=schedule")
+{
+	const char *c = "UGNI-3.3.2-success";
+	struct fx f; struct fx_bufs b; gni_cq_handle_t cq2;
+	fx_control(RDMACTS_TC_SCHEDULE_SEED, 7);
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &cq2);
+	fx_pattern(b.l, 64, 33);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	RT_EXPECT_EQ_INT(GNI_CqDestroy(cq2), GNI_RC_SUCCESS, c);
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(b.r, b.l, 64, c);
+	fx_control(RDMACTS_TC_RESET, 0);
 	fx_teardown(&f);
 }
 
