@@ -776,6 +776,50 @@ RT_TEST(recov_ok, "ugni.cq_error_recoverable.decode.error_entry", "UGNI-3.9.8-su
 	fx_teardown(&f);
 }
 
+/* The error entry of a PUT from side a to side b's memory: past the end
+ * of the registration (how 0), into a read-only registration (1), through
+ * the handle of a registration already released (2). */
+static gni_cq_entry_t address_error(struct fx *f, int how, const char *c)
+{
+	static gni_post_descriptor_t d;
+	gni_cq_entry_t ev = 0;
+	unsigned char *m = fx_mem(2 * 4096), *l = fx_mem(64);
+	gni_mem_handle_t rmh;
+	if (how == 0)
+		return error_entry(f);
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f->b.nic, U64(m), 4096, NULL,
+			how == 1 ? GNI_MEM_READ_ONLY : GNI_MEM_READWRITE, (uint32_t)-1, &rmh),
+			GNI_RC_SUCCESS, "UGNI-3.4.2-success-readwrite");
+	if (how == 2)
+		RT_REQUIRE_EQ_INT(GNI_MemDeregister(f->b.nic, &rmh), GNI_RC_SUCCESS, "UGNI-3.4.5-success");
+	d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT, l, rmh, m, rmh, 8);
+	gni_return_t rc = GNI_PostFma(f->a.ep, &d);
+	if (rc != GNI_RC_SUCCESS)	/* refused at post time: no entry to decode */
+		return 0;
+	RT_REQUIRE_EQ_INT(fx_event(f->a.cq, &ev), GNI_RC_TRANSACTION_ERROR, c);
+	return ev;
+}
+
+/* E-UGNI-190: only transient errors are recoverable by reissuing the
+ * transaction; an address-translation error recurs on every reissue. */
+RT_TEST(recov_addr, "ugni.cq_error_recoverable.decode.address_errors_unrecoverable",
+	"UGNI-3.9.8-address-error-unrecoverable")
+{
+	const char *c = "UGNI-3.9.8-address-error-unrecoverable";
+	struct fx f;
+	fx_setup(&f, 0);
+	for (int how = 0; how < 3; how++) {
+		gni_cq_entry_t ev = address_error(&f, how, c);
+		uint32_t r = 0xFFFFFFFF;
+		if (ev == 0)
+			continue;
+		RT_EXPECT_EQ_INT(GNI_CqErrorRecoverable(ev, &r), GNI_RC_SUCCESS, c);
+		if (!RT_EXPECT_EQ_INT(r, 0, c))
+			printf("address error %d decoded as recoverable\n", how);
+	}
+	fx_teardown(&f);
+}
+
 RT_TEST_ATTRS(recov_bad, "ugni.cq_error_recoverable.decode.all_bits_set", "UGNI-3.9.8-rc-invalid-state", "tier=robustness")
 {
 	uint32_t r;
