@@ -381,6 +381,26 @@ RT_TEST_ATTRS(other_ptag_priv, "ugni.set_error_ptag.ptag.other_privileged", "UGN
 	fx_teardown(&f);
 }
 
+/* Privilege is the caller's (3.10.1: "privileged users, such as
+ * superusers"), the same for every call: a caller whose NULL-nic_handle
+ * subscription is accepted is privileged, and may point a subscription
+ * at another ptag. */
+RT_TEST(priv_consistent, "ugni.set_error_ptag.privilege.same_as_subscribe_errors",
+	"UGNI-3.10.7-privileged-other-ptag,UGNI-3.10.1-privileged-null-nic")
+{
+	const char *c = "UGNI-3.10.7-privileged-other-ptag";
+	struct fx f; gni_err_handle_t hn, h;
+	if (GNI_SubscribeErrors(NULL, 0, ALL_ERRS, 16, &hn) != GNI_RC_SUCCESS)
+		rt_unsupported("the implementation treats the caller as unprivileged");
+	GNI_ReleaseErrors(hn);
+	fx_setup(&f, 0);
+	subscribe(f.a.nic, ALL_ERRS, &h);
+	RT_EXPECT_EQ_INT(GNI_SetErrorPtag(h, FX_PTAG + 5), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(GNI_SetErrorPtag(h, FX_PTAG), GNI_RC_SUCCESS, "UGNI-3.10.7-success-own-ptag");
+	GNI_ReleaseErrors(h);
+	fx_teardown(&f);
+}
+
 /* Privileged mode names the device: one that does not exist is NO_MATCH;
  * an implementation without a privileged mode refuses the NULL handle. */
 RT_TEST(priv_no_device, "ugni.subscribe_errors.privilege.null_nic_no_such_device", "UGNI-3.10.1-rc-no-match")
