@@ -52,6 +52,28 @@ RT_TEST(mbox, "ugni.smsg_init.type.mbox", "UGNI-3.7.1-type-mbox,UGNI-3.7.1-succe
 RT_TEST(mbox_ar, "ugni.smsg_init.type.mbox_auto_retransmit", "UGNI-3.7.1-type-mbox-auto-retransmit")
 { roundtrip(GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT, "UGNI-3.7.1-type-mbox-auto-retransmit"); }
 
+/* E-UGNI-193: side b's mailbox named with the handle of another
+ * registration.  SmsgInit refuses it, or accepts it and b can send. */
+RT_TEST_ATTRS(mbox_unregistered, "ugni.smsg_init.mailbox.outside_registration",
+	"UGNI-3.7.1-mailbox-outside-registration", "tier=robustness")
+{
+	const char *c = "UGNI-3.7.1-mailbox-outside-registration";
+	struct fx f; gni_smsg_attr_t la, lb; void *ma, *mb, *h; uint32_t x = 61;
+	fx_setup(&f, 0);
+	fx_smsg_attr(&f.a, GNI_SMSG_TYPE_MBOX, MAXSZ, CREDITS, f.a.rcq, &la, &ma);
+	fx_smsg_attr(&f.b, GNI_SMSG_TYPE_MBOX, MAXSZ, CREDITS, f.b.rcq, &lb, &mb);
+	lb.mem_hndl = fx_reg(f.b.nic, fx_mem(64), 64, NULL, GNI_MEM_READWRITE);
+	RT_REQUIRE_EQ_INT(GNI_SmsgInit(f.a.ep, &la, &lb), GNI_RC_SUCCESS, "UGNI-3.7.1-success");
+	gni_return_t rc = GNI_SmsgInit(f.b.ep, &lb, &la);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_INVALID_PARAM, GNI_RC_SUCCESS);
+	if (rc == GNI_RC_SUCCESS) {
+		RT_EXPECT_EQ_INT(GNI_SmsgSend(f.b.ep, &x, 4, NULL, 0, 1), GNI_RC_SUCCESS, c);
+		RT_REQUIRE_EQ_INT(next(f.a.ep, &h), GNI_RC_SUCCESS, c);
+		RT_EXPECT_EQ_INT(*(uint32_t *)h, 61, c);
+	}
+	fx_teardown(&f);
+}
+
 RT_TEST(payload, "ugni.smsg_send.data.header_and_payload",
 	"UGNI-3.7.2-success,UGNI-3.7.2-delivered-header,UGNI-3.7.2-delivered-payload,UGNI-3.7.4-success")
 {
