@@ -352,6 +352,30 @@ RT_TEST(vmdh_in_use, "ugni.mem_register.vmdh.index_in_use",
 	fx_teardown(&f);
 }
 
+/* A second SetMddResources while a vMDH registration uses the block
+ * (E-UGNI-053): refused, or accepted, and then the new block is the one
+ * in force: all of its num_entries can be registered. */
+RT_TEST_ATTRS(vmdh_resize_in_use, "ugni.set_mdd_resources.state.second_call_block_in_use",
+	"UGNI-3.4.4-second-call,UGNI-3.4.4-enables-vmdh", "tier=robustness")
+{
+	const char *c = "UGNI-3.4.4-second-call";
+	struct fx f; gni_mem_handle_t mh, mh2;
+	fx_setup(&f, 0);
+	unsigned char *m = fx_mem(4096);
+	RT_REQUIRE_EQ_INT(GNI_SetMddResources(f.b.nic, 2), GNI_RC_SUCCESS, "UGNI-3.4.4-success");
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 64, NULL, GNI_MEM_USE_VMDH, 0, &mh),
+			GNI_RC_SUCCESS, "UGNI-3.4.4-enables-vmdh");
+	gni_return_t rc = GNI_SetMddResources(f.b.nic, 8);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM);
+	if (rc == GNI_RC_SUCCESS) {
+		RT_EXPECT_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 64, NULL, GNI_MEM_USE_VMDH, 7, &mh2),
+				GNI_RC_SUCCESS, "UGNI-3.4.4-enables-vmdh");
+		GNI_MemDeregister(f.b.nic, &mh2);
+	}
+	GNI_MemDeregister(f.b.nic, &mh);
+	fx_teardown(&f);
+}
+
 /* A vMDH registration is a memory handle like any other: a peer's PUT lands
  * through it and a GET reads through it (3.4.2 success, 3.4.4). */
 RT_TEST(vmdh_target, "ugni.mem_register.vmdh.serves_as_remote_handle",
