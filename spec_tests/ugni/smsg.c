@@ -419,6 +419,26 @@ RT_TEST(release_no_error, "ugni.smsg_release.errors.none_raised",
 	fx_teardown(&f);
 }
 
+/* E-UGNI-194: the sender deregistered its mailbox before the receiver
+ * released the message: the release succeeds, and the credit it could
+ * not return is reported on the receiver's NIC. */
+RT_TEST_ATTRS(release_lost_credit, "ugni.smsg_release.errors.credit_return_lost",
+	"UGNI-3.7.6-credit-return-lost", "tier=robustness")
+{
+	const char *c = "UGNI-3.7.6-credit-return-lost";
+	struct fx f; struct fx_smsg m; void *h; uint32_t x = 10;
+	gni_err_handle_t eb; gni_error_event_t e;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_REQUIRE_EQ_INT(GNI_SubscribeErrors(f.b.nic, 0, 0xFF, 16, &eb), GNI_RC_SUCCESS, "UGNI-3.10.1-success");
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 1), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.7.2-delivered-header");
+	RT_REQUIRE_EQ_INT(GNI_MemDeregister(f.a.nic, &m.la.mem_hndl), GNI_RC_SUCCESS, "UGNI-3.4.5-success");
+	RT_EXPECT_EQ_INT(GNI_SmsgRelease(f.b.ep), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(eb, &e), GNI_RC_SUCCESS, c);
+	GNI_ReleaseErrors(eb);
+	fx_teardown(&f);
+}
+
 
 /* Two endpoints of side b whose mailboxes lie in one registered region at
  * different mbox_offset, each paired with its own endpoint of side a. */
