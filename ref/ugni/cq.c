@@ -56,7 +56,6 @@ gni_return_t GNI_CqCreate(gni_nic_handle_t nic_handle, uint32_t entry_count,
 		free(cq);
 		return GNI_RC_ERROR_NOMEM;
 	}
-	n->ncq++;
 	*cq_handle = cq->self;
 	return GNI_RC_SUCCESS;
 }
@@ -66,7 +65,6 @@ void ugni_cq_destroy_obj(struct ugni_cq *cq)
 	ugni_chan_detach(cq);
 	ugni_events_drop_cq(cq);
 	nic_cq_destroy(cq->idx, cq->gen);	/* gives back the CQ count */
-	cq->nic->ncq--;
 	ugni_handle_free(cq->self);
 	free(cq);
 }

@@ -38,7 +38,6 @@ gni_return_t GNI_EpCreate(gni_nic_handle_t nic_handle, gni_cq_handle_t src_cq_ha
 	}
 	if (cq)
 		cq->nep++;
-	n->nep++;
 	*ep_handle = ep->self;
 	return GNI_RC_SUCCESS;
 }
@@ -103,7 +102,6 @@ void ugni_ep_destroy_obj(struct ugni_ep *ep)
 	ugni_smsg_release_ep(ep);
 	if (ep->cq)
 		ep->cq->nep--;
-	ep->nic->nep--;
 	ugni_handle_free(ep->self);
 	free(ep);
 }

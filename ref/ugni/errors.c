@@ -82,16 +82,12 @@ gni_return_t GNI_SubscribeErrors(gni_nic_handle_t nic_handle, uint32_t device_id
 		free(e);
 		return GNI_RC_ERROR_NOMEM;
 	}
-	if (n)
-		n->nerr++;
 	*err_handle = e->self;
 	return GNI_RC_SUCCESS;
 }
 
 void ugni_err_destroy_obj(struct ugni_err *e)
 {
-	if (e->nic)
-		e->nic->nerr--;
 	ugni_handle_free(e->self);
 	free(e->queue);
 	free(e);

@@ -63,11 +63,9 @@ struct ugni_txn *ugni_txn_get(uint32_t tid)
 
 void ugni_txn_done(uint32_t tid)
 {
-	if (tid < ntxn) {
-		txns[tid].in_use = 0;
-		if (tid < txn_hint)
-			txn_hint = tid;
-	}
+	txns[tid].in_use = 0;	/* tid names a transaction (GetCompleted, drops) */
+	if (tid < txn_hint)
+		txn_hint = tid;
 }
 
 static void release(struct held *h)

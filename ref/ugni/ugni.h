@@ -29,7 +29,6 @@ struct ugni_nic {
 	uint32_t address;
 	uint16_t max_retrans;
 	uint16_t smsg_dlvr_mode;	/* GNI_SmsgSetDeliveryMode (extension) */
-	unsigned ncq, nep, nerr;
 	gni_nic_handle_t self;
 };
 

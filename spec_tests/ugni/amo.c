@@ -231,3 +231,28 @@ RT_TEST(ax_16_off8, "ugni.post_fma.alignment.ax_16_bytes_8_aligned", "UGNI-3.6.1
 
 RT_TEST(amo_aligned8, "ugni.post_fma.alignment.amo_8_aligned", "UGNI-3.6.1-amo-success")
 { amo_align(GNI_FMA_ATOMIC_FADD, 8, 8, 8, GNI_RC_SUCCESS, "UGNI-3.6.1-amo-success"); }
+
+/* A fetching AMO whose result word is the last 8 bytes of its local
+ * registration (and whose target is the last word of the remote one):
+ * the whole word lies in registered memory, the AMO succeeds. */
+RT_TEST(famo_last_word, "ugni.post_fma.amo.fetch_into_last_registered_word", "UGNI-3.6.1-amo-success")
+{
+	const char *c = "UGNI-3.6.1-amo-success";
+	struct fx f;
+	fx_setup(&f, 0);
+	uint64_t *l = fx_mem(4096), *r = fx_mem(4096);
+	gni_mem_handle_t lmh = fx_reg(f.a.nic, l, 64, NULL, 0);
+	gni_mem_handle_t rmh = fx_reg(f.b.nic, r, 64, NULL, 0);
+	l[7] = 0; l[8] = 0xA5A5A5A5A5A5A5A5ull;
+	r[7] = 40;
+	gni_post_descriptor_t d = fx_desc(GNI_POST_AMO, GNI_CQMODE_GLOBAL_EVENT,
+			&l[7], lmh, &r[7], rmh, 8);
+	d.amo_cmd = GNI_FMA_ATOMIC_FADD;
+	d.first_operand = 2;
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, c);
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_EQ_U64(r[7], 42, c);
+	RT_EXPECT_EQ_U64(l[7], 40, c);
+	RT_EXPECT_EQ_U64(l[8], 0xA5A5A5A5A5A5A5A5ull, "UGNI-3.12.2-amo-neighbour-words-untouched");
+	fx_teardown(&f);
+}

@@ -324,6 +324,33 @@ RT_TEST(ovr_entry, "ugni.cq_get_event.overrun.entry_has_overrun_bit",
 	fx_teardown(&f);
 }
 
+/* What an overrun report writes (E-UGNI-002, both readings): the oldest
+ * queued entry, or an entry that carries only the overrun bit; never a
+ * value no event had.  Every CQ write of this test has a value of 1000
+ * or more. */
+RT_TEST(ovr_nothing_invented, "ugni.cq_get_event.overrun.entry_invents_nothing",
+	"UGNI-3.9.2-overrun-entry,UGNI-2-cq-overrun-discards")
+{
+	const char *c = "UGNI-3.9.2-overrun-entry";
+	struct fx f; gni_cq_handle_t cq;
+	const int total = 64;
+	fx_setup(&f, 0);
+	RT_REQUIRE_EQ_INT(GNI_CqCreate(f.b.nic, 1, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq),
+			GNI_RC_SUCCESS, "UGNI-3.3.1-success-noblock");
+	cqwrites(&f, cq, total, 1000);
+	for (int i = 0; i < 2 * total; i++) {
+		gni_cq_entry_t ev = 0;
+		gni_return_t rc = GNI_CqGetEvent(cq, &ev);
+		if (rc == GNI_RC_NOT_DONE)
+			break;
+		uint64_t v = GNI_CQ_GET_DATA(ev);
+		if (!RT_EXPECT_TRUE(v == 0 || (v >= 1000 && v < 1000 + (uint64_t)total), c))
+			break;
+	}
+	GNI_CqDestroy(cq);
+	fx_teardown(&f);
+}
+
 /* ---- CqTestEvent / CqGetEvent ------------------------------------------- */
 
 RT_TEST(test_not_done, "ugni.cq_test_event.empty.not_done", "UGNI-3.9.1-rc-not-done,UGNI-3.9.1-return-type")
@@ -636,6 +663,29 @@ RT_TEST(destroy_pending, "ugni.cq_destroy.state.unretrieved_remote_events", "UGN
 	fx_teardown(&f);
 }
 
+/* CqDestroy destroys one CQ: the transactions whose events go to another
+ * CQ still complete there.  Under the adversarial schedule the event is
+ * still held back when the other CQ is destroyed. */
+RT_TEST_ATTRS(destroy_other_cq, "ugni.cq_destroy.state.other_cq_unaffected",
+	"UGNI-3.3.2-success,UGNI-3.9.5-success", "needs=schedule")
+{
+	const char *c = "UGNI-3.3.2-success";
+	struct fx f; struct fx_bufs b; gni_cq_handle_t cq2;
+	fx_control(RDMACTS_TC_SCHEDULE_SEED, 7);
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &cq2);
+	fx_pattern(b.l, 64, 33);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	RT_EXPECT_EQ_INT(GNI_CqDestroy(cq2), GNI_RC_SUCCESS, c);
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(b.r, b.l, 64, c);
+	fx_control(RDMACTS_TC_RESET, 0);
+	fx_teardown(&f);
+}
+
 /* ---- PostCqWrite (3.9.6) ---------------------------------------------------- */
 
 RT_TEST(cqw_value, "ugni.post_cq_write.data.six_low_bytes",
@@ -723,6 +773,50 @@ RT_TEST(recov_ok, "ugni.cq_error_recoverable.decode.error_entry", "UGNI-3.9.8-su
 	gni_cq_entry_t ev = error_entry(&f);
 	RT_EXPECT_EQ_INT(GNI_CqErrorRecoverable(ev, &r), GNI_RC_SUCCESS, "UGNI-3.9.8-success");
 	RT_EXPECT_TRUE(r != 0xFFFFFFFF, "UGNI-3.9.8-success");
+	fx_teardown(&f);
+}
+
+/* The error entry of a PUT from side a to side b's memory: past the end
+ * of the registration (how 0), into a read-only registration (1), through
+ * the handle of a registration already released (2). */
+static gni_cq_entry_t address_error(struct fx *f, int how, const char *c)
+{
+	static gni_post_descriptor_t d;
+	gni_cq_entry_t ev = 0;
+	unsigned char *m = fx_mem(2 * 4096), *l = fx_mem(64);
+	gni_mem_handle_t rmh;
+	if (how == 0)
+		return error_entry(f);
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f->b.nic, U64(m), 4096, NULL,
+			how == 1 ? GNI_MEM_READ_ONLY : GNI_MEM_READWRITE, (uint32_t)-1, &rmh),
+			GNI_RC_SUCCESS, "UGNI-3.4.2-success-readwrite");
+	if (how == 2)
+		RT_REQUIRE_EQ_INT(GNI_MemDeregister(f->b.nic, &rmh), GNI_RC_SUCCESS, "UGNI-3.4.5-success");
+	d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT, l, rmh, m, rmh, 8);
+	gni_return_t rc = GNI_PostFma(f->a.ep, &d);
+	if (rc != GNI_RC_SUCCESS)	/* refused at post time: no entry to decode */
+		return 0;
+	RT_REQUIRE_EQ_INT(fx_event(f->a.cq, &ev), GNI_RC_TRANSACTION_ERROR, c);
+	return ev;
+}
+
+/* E-UGNI-190: only transient errors are recoverable by reissuing the
+ * transaction; an address-translation error recurs on every reissue. */
+RT_TEST(recov_addr, "ugni.cq_error_recoverable.decode.address_errors_unrecoverable",
+	"UGNI-3.9.8-address-error-unrecoverable")
+{
+	const char *c = "UGNI-3.9.8-address-error-unrecoverable";
+	struct fx f;
+	fx_setup(&f, 0);
+	for (int how = 0; how < 3; how++) {
+		gni_cq_entry_t ev = address_error(&f, how, c);
+		uint32_t r = 0xFFFFFFFF;
+		if (ev == 0)
+			continue;
+		RT_EXPECT_EQ_INT(GNI_CqErrorRecoverable(ev, &r), GNI_RC_SUCCESS, c);
+		if (!RT_EXPECT_EQ_INT(r, 0, c))
+			printf("address error %d decoded as recoverable\n", how);
+	}
 	fx_teardown(&f);
 }
 

@@ -16,6 +16,99 @@
 #define G GNI_CQMODE_GLOBAL_EVENT
 #define R GNI_CQMODE_REMOTE_EVENT
 
+/* ---- EpCreate, EpDestroy -------------------------------------------------- */
+
+/* Every handle EpCreate returns names its endpoint, however many exist:
+ * each new endpoint is used at once (EpSetEventData) while hundreds of
+ * others are alive. */
+RT_TEST(many_eps, "ugni.ep_create.success.every_handle_usable", "UGNI-3.5.1-success")
+{
+	const char *c = "UGNI-3.5.1-success";
+	enum { N = 300 };
+	static gni_ep_handle_t eps[N];
+	struct fx f;
+	int n = 0, bad = 0;
+	fx_setup(&f, 0);
+	for (; n < N; n++) {
+		if (GNI_EpCreate(f.a.nic, f.a.cq, &eps[n]) != GNI_RC_SUCCESS)
+			break;
+		if (GNI_EpSetEventData(eps[n], 1, 2) != GNI_RC_SUCCESS)
+			bad++;
+	}
+	RT_EXPECT_EQ_INT(n, N, c);
+	RT_EXPECT_EQ_INT(bad, 0, c);
+	for (int i = 0; i < n; i++)
+		RT_EXPECT_EQ_INT(GNI_EpDestroy(eps[i]), GNI_RC_SUCCESS, "UGNI-3.5.5-success");
+	fx_teardown(&f);
+}
+
+/* A src_cq_handle of another NIC may be refused; a GNI_RC_SUCCESS comes
+ * with a working endpoint handle. */
+RT_TEST_ATTRS(other_nic_cq, "ugni.ep_create.param.src_cq_of_other_nic_handle",
+	"UGNI-3.5.1-src-cq-other-nic", "tier=robustness")
+{
+	const char *c = "UGNI-3.5.1-src-cq-other-nic";
+	struct fx f; gni_ep_handle_t ep = NULL;
+	fx_setup(&f, 0);
+	gni_return_t rc = GNI_EpCreate(f.a.nic, f.b.cq, &ep);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_INVALID_PARAM, GNI_RC_SUCCESS);
+	if (rc == GNI_RC_SUCCESS)
+		RT_EXPECT_EQ_INT(GNI_EpDestroy(ep), GNI_RC_SUCCESS, c);
+	fx_teardown(&f);
+}
+
+/* EpDestroy destroys one endpoint: the transactions of another endpoint
+ * of the same domain still complete, with their events and descriptors.
+ * Under the adversarial schedule the other endpoint's event is still held
+ * back when the first is destroyed. */
+RT_TEST_ATTRS(destroy_other, "ugni.ep_destroy.state.other_endpoint_unaffected",
+	"UGNI-3.5.5-success,UGNI-3.9.5-success", "needs=schedule")
+{
+	const char *c = "UGNI-3.5.5-success";
+	struct fx f; struct fx_bufs b; gni_cq_handle_t cq2; gni_ep_handle_t e2;
+	fx_control(RDMACTS_TC_SCHEDULE_SEED, 7);
+	fx_setup(&f, 0);
+	fx_bufs(&f, 128, &b);
+	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &cq2);
+	fx_ep(&f.a, cq2, f.b.addr, f.b.inst, &e2);
+	fx_pattern(b.l, 128, 31);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
+	gni_post_descriptor_t d2 = fx_desc(GNI_POST_FMA_PUT, G, b.l + 64, b.lmh, b.r + 64, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(e2, &d2), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	RT_EXPECT_EQ_INT(GNI_EpDestroy(e2), GNI_RC_SUCCESS, c);
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(b.r, b.l, 64, c);
+	fx_control(RDMACTS_TC_RESET, 0);
+	GNI_CqDestroy(cq2);
+	fx_teardown(&f);
+}
+
+/* The same with the surviving endpoint's post first: its completion,
+ * queued before the destroyed endpoint's, is not lost either. */
+RT_TEST_ATTRS(destroy_other_first, "ugni.ep_destroy.state.earlier_post_of_other_endpoint",
+	"UGNI-3.5.5-success,UGNI-3.9.5-success", "needs=schedule")
+{
+	const char *c = "UGNI-3.5.5-success";
+	struct fx f; struct fx_bufs b; gni_cq_handle_t cq2; gni_ep_handle_t e2;
+	fx_control(RDMACTS_TC_SCHEDULE_SEED, 5);
+	fx_setup(&f, 0);
+	fx_bufs(&f, 128, &b);
+	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &cq2);
+	fx_ep(&f.a, cq2, f.b.addr, f.b.inst, &e2);
+	fx_pattern(b.l, 128, 32);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
+	gni_post_descriptor_t d2 = fx_desc(GNI_POST_FMA_PUT, G, b.l + 64, b.lmh, b.r + 64, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	RT_REQUIRE_EQ_INT(GNI_PostFma(e2, &d2), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	RT_EXPECT_EQ_INT(GNI_EpDestroy(e2), GNI_RC_SUCCESS, c);
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(b.r, b.l, 64, c);
+	fx_control(RDMACTS_TC_RESET, 0);
+	GNI_CqDestroy(cq2);
+	fx_teardown(&f);
+}
+
 /* One post of type (RDMA PUT, FMA PUT or CQ write) from side a with mode
  * on ep; the event's inst_id field from cq (side a's for L/G, side b's
  * receive CQ for R and for the CQ write). */

@@ -284,6 +284,29 @@ RT_TEST(wait_intr, "ugni.wait_error_events.signal.interrupted", "UGNI-3.10.6-rc-
 	fx_teardown(&f);
 }
 
+/* The same interruption after a WaitErrorEvents that returned an event:
+ * the completed wait left the caller's signals deliverable. */
+RT_TEST_ATTRS(wait_intr_again, "ugni.wait_error_events.signal.interrupted_after_success",
+	"UGNI-3.10.6-rc-not-done-interrupted,UGNI-3.10.6-success-filled", "needs=faults")
+{
+	struct fx f; gni_err_handle_t h; gni_error_event_t e; uint32_t n; gni_cq_entry_t ev;
+	struct sigaction sa, old;
+	fx_setup(&f, 0);
+	subscribe(f.a.nic, ALL_ERRS, &h);
+	inject(&f.a, &f.b, &ev);
+	RT_REQUIRE_EQ_INT(GNI_WaitErrorEvents(h, &e, 1, 20, &n), GNI_RC_SUCCESS, "UGNI-3.10.6-success-filled");
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_alarm;	/* no SA_RESTART */
+	sigaction(SIGALRM, &sa, &old);
+	struct itimerval every = { { 0, 50000 }, { 0, 20000 } }, off = { { 0, 0 }, { 0, 0 } };
+	setitimer(ITIMER_REAL, &every, NULL);
+	RT_EXPECT_EQ_INT(GNI_WaitErrorEvents(h, &e, 1, 1000, &n), GNI_RC_NOT_DONE, "UGNI-3.10.6-rc-not-done-interrupted");
+	setitimer(ITIMER_REAL, &off, NULL);
+	sigaction(SIGALRM, &old, NULL);
+	GNI_ReleaseErrors(h);
+	fx_teardown(&f);
+}
+
 RT_TEST_ATTRS(wait_perm, "ugni.wait_error_events.param.read_only_events", "UGNI-3.10.6-rc-permission-error", "needs=faults")
 {
 	struct fx f; gni_err_handle_t h; gni_cq_entry_t ev; uint32_t n;
@@ -354,6 +377,26 @@ RT_TEST_ATTRS(other_ptag_priv, "ugni.set_error_ptag.ptag.other_privileged", "UGN
 	inject(&f.b, &f.a, &ev);
 	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_SUCCESS, c);
 	RT_EXPECT_EQ_INT(e.ptag, FX_PTAG + 1, c);
+	GNI_ReleaseErrors(h);
+	fx_teardown(&f);
+}
+
+/* Privilege is the caller's (3.10.1: "privileged users, such as
+ * superusers"), the same for every call: a caller whose NULL-nic_handle
+ * subscription is accepted is privileged, and may point a subscription
+ * at another ptag. */
+RT_TEST(priv_consistent, "ugni.set_error_ptag.privilege.same_as_subscribe_errors",
+	"UGNI-3.10.7-privileged-other-ptag,UGNI-3.10.1-privileged-null-nic")
+{
+	const char *c = "UGNI-3.10.7-privileged-other-ptag";
+	struct fx f; gni_err_handle_t hn, h;
+	if (GNI_SubscribeErrors(NULL, 0, ALL_ERRS, 16, &hn) != GNI_RC_SUCCESS)
+		rt_unsupported("the implementation treats the caller as unprivileged");
+	GNI_ReleaseErrors(hn);
+	fx_setup(&f, 0);
+	subscribe(f.a.nic, ALL_ERRS, &h);
+	RT_EXPECT_EQ_INT(GNI_SetErrorPtag(h, FX_PTAG + 5), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(GNI_SetErrorPtag(h, FX_PTAG), GNI_RC_SUCCESS, "UGNI-3.10.7-success-own-ptag");
 	GNI_ReleaseErrors(h);
 	fx_teardown(&f);
 }

@@ -2,7 +2,7 @@
  * ext_amo2.c: the second-generation AMO commands of the vendor header
  * (GNI_FMA_ATOMIC2_*, extension tier), which only an Aries executes; the
  * NIC generation GNI_GetDeviceType reports; the width of a CQ event's
- * inst_id on each generation.
+ * inst_id on each generation; GNI_CQ_SET_MSG_ID on an SMSG event.
  *
  * The Aries tests run when GNI_GetDeviceType says Aries, or when the
  * test-control interface can make the NIC one (RDMACTS_TC_ARIES);
@@ -342,6 +342,23 @@ RT_TEST(inst_gemini, "ugni.cq_entry.inst_id.gemini_32_bits",
 		"UGNI-X-cq-inst-id-width,UGNI-X-cq-rem-inst-id-32")
 {
 	inst_width(0);
+}
+
+/* GNI_CQ_SET_MSG_ID on the sender's event of a real short message:
+ * GNI_CQ_GET_MSG_ID returns the value set, all 32 bits of it. */
+RT_TEST(set_msg_id, "ugni.cq_entry.msg_id.set_on_smsg_event", "UGNI-X-cq-set-msg-id-smsg")
+{
+	const char *c = "UGNI-X-cq-set-msg-id-smsg";
+	struct fx f; struct fx_smsg m; gni_cq_entry_t ev = 0; uint32_t x = 3;
+	fx_setup(&f, 0);
+	fx_smsg_pair(&f, GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT, 64, 4, &m);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 7), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_REQUIRE_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_SUCCESS, "UGNI-3.7.2-local-event");
+	RT_REQUIRE_EQ_U64(GNI_CQ_GET_TYPE(ev), GNI_CQ_EVENT_TYPE_SMSG, "UGNI-3.7.2-local-event");
+	GNI_CQ_SET_MSG_ID(ev, 0x89ABCDEFu);
+	RT_EXPECT_EQ_U64(GNI_CQ_GET_MSG_ID(ev), 0x89ABCDEFu, c);
+	RT_EXPECT_EQ_U64(GNI_CQ_GET_TYPE(ev), GNI_CQ_EVENT_TYPE_SMSG, c);
+	fx_teardown(&f);
 }
 
 /* The two-operand commands CSWAP and AX also take a descriptor of two

@@ -83,6 +83,21 @@ RT_TEST_ATTRS(stale_nic, "ugni.smsg_set_delivery_mode.handle.stale_nic",
 		RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, "UGNI-X-mem-query-hndls-walk");
 }
 
+/* The vendor's SmsgSetMaxRetrans given a NULL or a stale NIC handle:
+ * an error code, never a crash. */
+RT_TEST_ATTRS(max_retrans_bad_nic, "ugni.smsg_set_max_retrans.handle.null_and_stale_nic",
+		"UGNI-X-undocumented-null-refused", "tier=robustness")
+{
+	struct fx_side s;
+
+	gni_return_t rc = GNI_SmsgSetMaxRetrans(NULL, 3);
+	OFFERED(rc, "GNI_SmsgSetMaxRetrans");
+	RT_EXPECT_TRUE(rc != GNI_RC_SUCCESS, "UGNI-X-undocumented-null-refused");
+	fx_domain(&s, 1, FX_PTAG, FX_COOKIE, 0);
+	RT_REQUIRE_EQ_INT(GNI_CdmDestroy(s.cdm), GNI_RC_SUCCESS, "UGNI-3.2.2-success");
+	RT_EXPECT_TRUE(GNI_SmsgSetMaxRetrans(s.nic, 3) != GNI_RC_SUCCESS, "UGNI-X-undocumented-null-refused");
+}
+
 RT_TEST_ATTRS(stale_mh, "ugni.mem_hndl_query_attr.handle.deregistered",
 		"UGNI-X-mem-hndl-query-attr-invalid-param", "tier=robustness")
 {

@@ -131,6 +131,27 @@ RT_TEST(put_no_lmh, "ugni.post_fma.local_hndl.put_unregistered_source",
 	fx_teardown(&f);
 }
 
+/* The PUT with a sync flag is an FMA PUT too: its source needs no
+ * registration either. */
+RT_TEST(syncput_no_lmh, "ugni.post_fma.local_hndl.syncflag_put_unregistered_source",
+	"UGNI-3.6.1-put-no-local-hndl,UGNI-3.6.1-put-syncflag-data")
+{
+	const char *c = "UGNI-3.6.1-put-no-local-hndl";
+	struct fx f; struct fx_bufs b;
+	fx_setup(&f, 0);
+	fx_bufs(&f, 128, &b);
+	unsigned char *src = fx_mem(64);	/* never registered */
+	fx_pattern(src, 64, 5);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT_W_SYNCFLAG, A, src, zero_mh(), b.r, b.rmh, 64);
+	d.sync_flag_addr = U64(b.r + 64);
+	d.sync_flag_value = 0x1122334455667788ull;
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, c);
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(b.r, src, 64, c);
+	RT_EXPECT_EQ_U64(*(uint64_t *)(void *)(b.r + 64), 0x1122334455667788ull, "UGNI-3.6.1-put-syncflag-data");
+	fx_teardown(&f);
+}
+
 static void amo_no_lmh(gni_fma_cmd_type_t cmd, uint64_t init, uint64_t op1,
 		uint64_t op2, uint64_t want)
 {

@@ -268,6 +268,25 @@ RT_TEST(ntt_no_device, "ugni.configure_ntt.param.no_such_device",
 			"UGNI-3.2.6-rc-no-match");
 }
 
+/* A group of more entries than the NTT has can never be set up
+ * (E-UGNI-163: GNI_RC_INVALID_PARAM or GNI_RC_ERROR_RESOURCE). */
+RT_TEST(ntt_oversize, "ugni.configure_ntt.resource.group_larger_than_ntt",
+	"UGNI-3.2.6-rc-error-resource,UGNI-3.2.6-ntt-hardware-layout")
+{
+	const char *c = "UGNI-3.2.6-rc-error-resource";
+	static uint32_t big[NTT_ENTRIES + 1];
+	gni_ntt_descriptor_t d;
+	uint32_t base = 0;
+
+	memset(&d, 0, sizeof d);
+	d.group_size = NTT_ENTRIES + 1;
+	d.table = big;
+	gni_return_t rc = GNI_ConfigureNTT(0, &d, &base);
+	if (rc == GNI_RC_PERMISSION_ERROR)
+		rt_unsupported(not_privileged);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_INVALID_PARAM, GNI_RC_ERROR_RESOURCE);
+}
+
 /* Groups of 1024 entries until the NTT is full: no more than its 8192
  * entries are ever handed out, and the refusal is a resource error. */
 RT_TEST(ntt_full, "ugni.configure_ntt.resource.table_full", "UGNI-3.2.6-rc-error-resource")

@@ -383,6 +383,71 @@ RT_TEST(vmdh_in_use, "ugni.mem_register.vmdh.index_in_use",
 	fx_teardown(&f);
 }
 
+/* A second SetMddResources while a vMDH registration uses the block
+ * (E-UGNI-053): refused, or accepted, and then the new block is the one
+ * in force: all of its num_entries can be registered. */
+RT_TEST_ATTRS(vmdh_resize_in_use, "ugni.set_mdd_resources.state.second_call_block_in_use",
+	"UGNI-3.4.4-second-call,UGNI-3.4.4-enables-vmdh", "tier=robustness")
+{
+	const char *c = "UGNI-3.4.4-second-call";
+	struct fx f; gni_mem_handle_t mh, mh2;
+	fx_setup(&f, 0);
+	unsigned char *m = fx_mem(4096);
+	RT_REQUIRE_EQ_INT(GNI_SetMddResources(f.b.nic, 2), GNI_RC_SUCCESS, "UGNI-3.4.4-success");
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 64, NULL, GNI_MEM_USE_VMDH, 0, &mh),
+			GNI_RC_SUCCESS, "UGNI-3.4.4-enables-vmdh");
+	gni_return_t rc = GNI_SetMddResources(f.b.nic, 8);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM);
+	if (rc == GNI_RC_SUCCESS) {
+		RT_EXPECT_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 64, NULL, GNI_MEM_USE_VMDH, 7, &mh2),
+				GNI_RC_SUCCESS, "UGNI-3.4.4-enables-vmdh");
+		GNI_MemDeregister(f.b.nic, &mh2);
+	}
+	GNI_MemDeregister(f.b.nic, &mh);
+	fx_teardown(&f);
+}
+
+/* With the NIC's memory taken by CQs (as large as it creates them, then
+ * smaller until none fits), a registration and a vMDH block are refused
+ * for lack of resources, or they work: a GNI_RC_SUCCESS handle serves
+ * as the target of a PUT, a GNI_RC_SUCCESS block is the one in force. */
+RT_TEST_ATTRS(mem_exhausted, "ugni.mem_register.resource.nic_memory_exhausted",
+	"UGNI-3.4.2-rc-error-nomem,UGNI-3.4.2-rc-error-resource,UGNI-3.4.4-rc-error-nomem,UGNI-3.4.4-enables-vmdh",
+	"tier=robustness")
+{
+	const char *c = "UGNI-3.4.2-rc-error-nomem";
+	enum { MAXCQ = 512 };
+	static gni_cq_handle_t cqs[MAXCQ];
+	struct fx f; struct fx_bufs b; gni_mem_handle_t mh, vmh;
+	int n = 0;
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	unsigned char *m = fx_mem(4096);
+	for (uint32_t e = 1u << 22; e >= 1 && n < MAXCQ; e >>= 1)
+		while (n < MAXCQ && GNI_CqCreate(f.b.nic, e, 0, GNI_CQ_NOBLOCK, NULL, NULL,
+				&cqs[n]) == GNI_RC_SUCCESS)
+			n++;
+	gni_return_t rc = GNI_MemRegister(f.b.nic, U64(m), 4096, NULL, GNI_MEM_READWRITE,
+			(uint32_t)-1, &mh);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_ERROR_NOMEM, GNI_RC_ERROR_RESOURCE);
+	gni_return_t vrc = GNI_SetMddResources(f.b.nic, 4);
+	RT_EXPECT_RC_IN(vrc, "UGNI-3.4.4-rc-error-nomem", GNI_RC_SUCCESS, GNI_RC_ERROR_NOMEM);
+	for (int i = 0; i < n; i++)
+		GNI_CqDestroy(cqs[i]);
+	if (rc == GNI_RC_SUCCESS) {
+		fx_pattern(b.l, 64, 72);
+		RT_EXPECT_EQ_INT(xfer(f.a.ep, f.a.cq, 0, b.l, b.lmh, U64(m), mh, 64), GNI_RC_SUCCESS, c);
+		RT_EXPECT_MEM_EQ(m, b.l, 64, c);
+		GNI_MemDeregister(f.b.nic, &mh);
+	}
+	if (vrc == GNI_RC_SUCCESS) {
+		RT_EXPECT_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 64, NULL, GNI_MEM_USE_VMDH, 3, &vmh),
+				GNI_RC_SUCCESS, "UGNI-3.4.4-enables-vmdh");
+		GNI_MemDeregister(f.b.nic, &vmh);
+	}
+	fx_teardown(&f);
+}
+
 /* A vMDH registration is a memory handle like any other: a peer's PUT lands
  * through it and a GET reads through it (3.4.2 success, 3.4.4). */
 RT_TEST(vmdh_target, "ugni.mem_register.vmdh.serves_as_remote_handle",

@@ -54,6 +54,28 @@ RT_TEST(mbox, "ugni.smsg_init.type.mbox", "UGNI-3.7.1-type-mbox,UGNI-3.7.1-succe
 RT_TEST(mbox_ar, "ugni.smsg_init.type.mbox_auto_retransmit", "UGNI-3.7.1-type-mbox-auto-retransmit")
 { roundtrip(GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT, "UGNI-3.7.1-type-mbox-auto-retransmit"); }
 
+/* E-UGNI-193: side b's mailbox named with the handle of another
+ * registration.  SmsgInit refuses it, or accepts it and b can send. */
+RT_TEST_ATTRS(mbox_unregistered, "ugni.smsg_init.mailbox.outside_registration",
+	"UGNI-3.7.1-mailbox-outside-registration", "tier=robustness")
+{
+	const char *c = "UGNI-3.7.1-mailbox-outside-registration";
+	struct fx f; gni_smsg_attr_t la, lb; void *ma, *mb, *h; uint32_t x = 61;
+	fx_setup(&f, 0);
+	fx_smsg_attr(&f.a, GNI_SMSG_TYPE_MBOX, MAXSZ, CREDITS, f.a.rcq, &la, &ma);
+	fx_smsg_attr(&f.b, GNI_SMSG_TYPE_MBOX, MAXSZ, CREDITS, f.b.rcq, &lb, &mb);
+	lb.mem_hndl = fx_reg(f.b.nic, fx_mem(64), 64, NULL, GNI_MEM_READWRITE);
+	RT_REQUIRE_EQ_INT(GNI_SmsgInit(f.a.ep, &la, &lb), GNI_RC_SUCCESS, "UGNI-3.7.1-success");
+	gni_return_t rc = GNI_SmsgInit(f.b.ep, &lb, &la);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_INVALID_PARAM, GNI_RC_SUCCESS);
+	if (rc == GNI_RC_SUCCESS) {
+		RT_EXPECT_EQ_INT(GNI_SmsgSend(f.b.ep, &x, 4, NULL, 0, 1), GNI_RC_SUCCESS, c);
+		RT_REQUIRE_EQ_INT(next(f.a.ep, &h), GNI_RC_SUCCESS, c);
+		RT_EXPECT_EQ_INT(*(uint32_t *)h, 61, c);
+	}
+	fx_teardown(&f);
+}
+
 RT_TEST(payload, "ugni.smsg_send.data.header_and_payload",
 	"UGNI-3.7.2-success,UGNI-3.7.2-delivered-header,UGNI-3.7.2-delivered-payload,UGNI-3.7.4-success")
 {
@@ -189,6 +211,29 @@ RT_TEST(credits_tag, "ugni.smsg_send_w_tag.credits.exhausted", "UGNI-3.7.3-rc-no
 	fx_teardown(&f);
 }
 
+/* The smallest mailbox, msg_maxsize 1 and mbox_maxcredit 1: one
+ * one-byte message at a time. */
+RT_TEST(one_credit, "ugni.smsg_send.credits.smallest_mailbox",
+	"UGNI-3.7.2-rc-not-done-no-credits,UGNI-3.7.2-credit-returned-by-release,UGNI-3.7.2-max-size-delivered,UGNI-3.7.1-success")
+{
+	struct fx f; struct fx_smsg m; void *h; gni_cq_entry_t ev; uint8_t v = 0x5a;
+	fx_setup(&f, 0);
+	fx_smsg_pair(&f, GNI_SMSG_TYPE_MBOX, 1, 1, &m);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &v, 1, NULL, 0, 1), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_EXPECT_EQ_INT(GNI_SmsgSend(f.a.ep, &v, 1, NULL, 0, 2), GNI_RC_NOT_DONE, "UGNI-3.7.2-rc-not-done-no-credits");
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.7.2-max-size-delivered");
+	RT_EXPECT_EQ_INT(*(uint8_t *)h, 0x5a, "UGNI-3.7.2-max-size-delivered");
+	RT_EXPECT_EQ_INT(GNI_SmsgRelease(f.b.ep), GNI_RC_SUCCESS, "UGNI-3.7.6-success");
+	gni_return_t rc = GNI_RC_NOT_DONE;
+	for (int i = 0; i < 4000 && rc == GNI_RC_NOT_DONE; i++) {
+		GNI_CqGetEvent(f.a.cq, &ev);
+		GNI_CqGetEvent(f.a.rcq, &ev);
+		rc = GNI_SmsgSend(f.a.ep, &v, 1, NULL, 0, 3);
+	}
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.7.2-credit-returned-by-release");
+	fx_teardown(&f);
+}
+
 RT_TEST(in_order, "ugni.smsg_send.ordering.in_order_100_reusing_credits", "UGNI-3.7.2-in-order")
 {
 	const char *c = "UGNI-3.7.2-in-order";
@@ -267,6 +312,24 @@ RT_TEST_ATTRS(auto_retx, "ugni.smsg_send.fault.auto_retransmit", "UGNI-3.7.2-aut
 	RT_EXPECT_EQ_INT(*(uint32_t *)h, 77, c);
 	GNI_SmsgRelease(f.b.ep);
 	RT_EXPECT_EQ_INT(next(f.b.ep, &h), GNI_RC_NOT_DONE, c);	/* exactly once */
+	fx_control(RDMACTS_TC_RESET, 0);
+	fx_teardown(&f);
+}
+
+/* Only GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT retransmits: on a plain MBOX a
+ * send hit by an injected fault is lost, and the error reaches the
+ * sender's CQ (2.1.6). */
+RT_TEST_ATTRS(mbox_fault, "ugni.smsg_send.fault.mbox_not_retransmitted",
+	"UGNI-2-network-error-into-cq,UGNI-3.7.2-auto-retransmit", "needs=faults")
+{
+	const char *c = "UGNI-2-network-error-into-cq";
+	struct fx f; struct fx_smsg m; void *h; gni_cq_entry_t ev = 0; uint32_t x = 78;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	fx_control(RDMACTS_TC_FAIL_NTH_TRANSACTION, 1);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 6), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_EXPECT_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_TRANSACTION_ERROR, c);
+	RT_EXPECT_TRUE(!GNI_CQ_STATUS_OK(ev), c);
+	RT_EXPECT_EQ_INT(next(f.b.ep, &h), GNI_RC_NOT_DONE, "UGNI-3.7.2-auto-retransmit");
 	fx_control(RDMACTS_TC_RESET, 0);
 	fx_teardown(&f);
 }
@@ -369,6 +432,47 @@ RT_TEST(valid_until_release, "ugni.smsg_get_next.data.valid_until_release",
 	RT_REQUIRE_EQ_INT(GNI_SmsgGetNext(f.b.ep, &h2), GNI_RC_SUCCESS, "UGNI-3.7.4-getnext-twice");
 	RT_EXPECT_TRUE(memcmp(h2, a, 32) == 0 || memcmp(h2, b, 32) == 0, "UGNI-3.7.4-getnext-twice");
 	RT_EXPECT_MEM_EQ(h, keep, 32, "UGNI-3.7.4-header-valid-until-release");
+	fx_teardown(&f);
+}
+
+/* A message sent, received and released without fault is no error: an
+ * error subscription of either domain, every category in its mask, stays
+ * empty. */
+RT_TEST(release_no_error, "ugni.smsg_release.errors.none_raised",
+	"UGNI-3.7.6-success,UGNI-3.10.5-rc-not-done")
+{
+	struct fx f; struct fx_smsg m; void *h; uint32_t x = 9;
+	gni_err_handle_t ea, eb; gni_error_event_t e;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_REQUIRE_EQ_INT(GNI_SubscribeErrors(f.a.nic, 0, 0xFF, 16, &ea), GNI_RC_SUCCESS, "UGNI-3.10.1-success");
+	RT_REQUIRE_EQ_INT(GNI_SubscribeErrors(f.b.nic, 0, 0xFF, 16, &eb), GNI_RC_SUCCESS, "UGNI-3.10.1-success");
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 1), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.7.2-delivered-header");
+	RT_EXPECT_EQ_INT(GNI_SmsgRelease(f.b.ep), GNI_RC_SUCCESS, "UGNI-3.7.6-success");
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(ea, &e), GNI_RC_NOT_DONE, "UGNI-3.10.5-rc-not-done");
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(eb, &e), GNI_RC_NOT_DONE, "UGNI-3.10.5-rc-not-done");
+	GNI_ReleaseErrors(ea);
+	GNI_ReleaseErrors(eb);
+	fx_teardown(&f);
+}
+
+/* E-UGNI-194: the sender deregistered its mailbox before the receiver
+ * released the message: the release succeeds, and the credit it could
+ * not return is reported on the receiver's NIC. */
+RT_TEST_ATTRS(release_lost_credit, "ugni.smsg_release.errors.credit_return_lost",
+	"UGNI-3.7.6-credit-return-lost", "tier=robustness")
+{
+	const char *c = "UGNI-3.7.6-credit-return-lost";
+	struct fx f; struct fx_smsg m; void *h; uint32_t x = 10;
+	gni_err_handle_t eb; gni_error_event_t e;
+	scene(&f, &m, GNI_SMSG_TYPE_MBOX);
+	RT_REQUIRE_EQ_INT(GNI_SubscribeErrors(f.b.nic, 0, 0xFF, 16, &eb), GNI_RC_SUCCESS, "UGNI-3.10.1-success");
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 1), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_REQUIRE_EQ_INT(next(f.b.ep, &h), GNI_RC_SUCCESS, "UGNI-3.7.2-delivered-header");
+	RT_REQUIRE_EQ_INT(GNI_MemDeregister(f.a.nic, &m.la.mem_hndl), GNI_RC_SUCCESS, "UGNI-3.4.5-success");
+	RT_EXPECT_EQ_INT(GNI_SmsgRelease(f.b.ep), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(eb, &e), GNI_RC_SUCCESS, c);
+	GNI_ReleaseErrors(eb);
 	fx_teardown(&f);
 }
 
