@@ -172,6 +172,8 @@ static int map_shared_file(const char *job)
 	close(fd);
 	if (fab == MAP_FAILED) {
 		fab = NULL;
+		if (created)	/* never initialised: the next join starts anew */
+			unlink(fab_path);
 		return NIC_ENOMEM;
 	}
 	if (created)
