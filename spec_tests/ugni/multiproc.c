@@ -5,7 +5,11 @@
  * across processes.  Each rank has one domain (inst_id = rank) and learns
  * its peer's address, buffer and memory handle through PMI.
  */
+#include <errno.h>
+#include <poll.h>
 #include <sched.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "fixture.h"
@@ -187,6 +191,53 @@ RT_TEST_ATTRS(wait_forever, "ugni.cq_wait_event.multiprocess.timeout_minus_one",
 RT_TEST_ATTRS(vwait_blocks, "ugni.cq_vector_wait_event.multiprocess.blocks_until_event", "UGNI-3.9.4-blocks-until-event", "np=2")
 { blocked(2, "UGNI-3.9.4-blocks-until-event"); }
 
+/* Waits until the process pid has ended (its exit handlers have run);
+ * UNSUPPORTED where the kernel cannot tell (no pidfd_open). */
+static void await_exit(int pid)
+{
+	int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (fd < 0 && errno == ESRCH)
+		return;	/* gone already */
+	if (fd < 0)
+		rt_unsupported("cannot watch the peer's exit (pidfd_open)");
+	struct pollfd p = { fd, POLLIN, 0 };
+	RT_REQUIRE_TRUE(poll(&p, 1, 10000) == 1, "-");
+	close(fd);
+}
+
+/* Rank 1 attaches a domain with a CQ of its own and exits without
+ * destroying anything; afterwards the CQs of rank 0 still take events: a
+ * process's exit ends only its own objects. */
+RT_TEST_ATTRS(peer_exit, "ugni.cq_get_event.multiprocess.peer_exit_keeps_own_cq",
+	"UGNI-3.9.2-success,UGNI-3.6.1-put-success", "np=2")
+{
+	const char *c = "UGNI-3.9.2-success";
+	int rank, size, pids[2], me = (int)getpid();
+	struct fx f; struct fx_side x;
+	fx_pmi_init(&rank, &size);
+	if (rank == 0)
+		fx_setup(&f, 0);
+	else
+		fx_domain(&x, 9, FX_PTAG, FX_COOKIE, 0);
+	fx_pmi_allgather(&me, pids, sizeof me);
+	fx_pmi_barrier();
+	if (rank == 1) {	/* leaves everything to its exit */
+		RT_EXPECT_TRUE(1, c);
+		fx_pmi_fini();
+		return;
+	}
+	await_exit(pids[1]);
+	struct fx_bufs b;
+	fx_bufs(&f, 64, &b);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(b.r, b.l, 64, "UGNI-3.6.1-put-success");
+	fx_teardown(&f);
+	fx_pmi_fini();
+}
+
 /* Rank 1 waits forever on its datagram; rank 0 posts after a pause. */
 static void dgram_forever(int how, const char *c)
 {
@@ -222,6 +273,53 @@ RT_TEST_ATTRS(dg_wait_id, "ugni.ep_post_data_wait_by_id.multiprocess.timeout_for
 { dgram_forever(1, "UGNI-3.5.11-timeout-forever"); }
 RT_TEST_ATTRS(dg_probe, "ugni.post_data_probe_wait_by_id.multiprocess.waits", "UGNI-3.5.16-waits-for-completion", "np=2")
 { dgram_forever(2, "UGNI-3.5.16-waits-for-completion"); }
+
+/* A child rank 0 forks (as system() or popen() would) exits normally;
+ * then rank 1 attaches, and the two still exchange a datagram: the
+ * child's exit is not its parent's, nor the end of the job. */
+RT_TEST_ATTRS(fork_exit, "ugni.ep_post_data.multiprocess.after_forked_child_exit",
+	"UGNI-3.5.6-success-queued,UGNI-3.5.11-success", "np=2")
+{
+	const char *c = "UGNI-3.5.11-success";
+	int rank, size;
+	struct fx_side me;
+	struct card mine, cards[2];
+	fx_pmi_init(&rank, &size);
+	if (rank == 0) {
+		fx_domain(&me, 0, FX_PTAG, FX_COOKIE, 0);
+		fx_cq(me.nic, 16, GNI_CQ_NOBLOCK, &me.cq);
+		fflush(NULL);
+		pid_t child = fork();
+		RT_REQUIRE_TRUE(child >= 0, "-");
+		if (child == 0)
+			exit(0);
+		int status;
+		RT_REQUIRE_TRUE(waitpid(child, &status, 0) == child, "-");
+	}
+	fx_pmi_barrier();	/* rank 1 attaches only after the child's exit */
+	if (rank == 1) {
+		fx_domain(&me, 1, FX_PTAG, FX_COOKIE, 0);
+		fx_cq(me.nic, 16, GNI_CQ_NOBLOCK, &me.cq);
+	}
+	memset(&mine, 0, sizeof mine);
+	mine.addr = me.addr;
+	mine.inst = (uint32_t)rank;
+	fx_pmi_allgather(&mine, cards, sizeof mine);
+	fx_ep(&me, me.cq, cards[1 - rank].addr, cards[1 - rank].inst, &me.ep);
+	unsigned char in[16], out[16], expect[16];
+	gni_post_state_t st; uint32_t ra, rid;
+	fx_pattern(in, 16, 40 + (unsigned)rank);
+	fx_pattern(expect, 16, 40 + (unsigned)(1 - rank));
+	RT_REQUIRE_EQ_INT(GNI_EpPostDataWId(me.ep, in, 16, out, 16, 3), GNI_RC_SUCCESS,
+			"UGNI-3.5.6-success-queued");
+	RT_EXPECT_EQ_INT(GNI_EpPostDataWaitById(me.ep, 3, 5000, &st, &ra, &rid), GNI_RC_SUCCESS, c);
+	RT_EXPECT_MEM_EQ(out, expect, 16, c);
+	fx_pmi_barrier();
+	GNI_EpDestroy(me.ep);
+	GNI_CqDestroy(me.cq);
+	GNI_CdmDestroy(me.cdm);
+	fx_pmi_fini();
+}
 
 /* 200 numbered messages each way, credits recycled. */
 RT_TEST_ATTRS(smsg, "ugni.smsg_send.multiprocess.ping_pong_in_order",
