@@ -384,3 +384,51 @@ RT_TEST_ATTRS(nic_addr, "ugni.cdm_get_nic_address.multiprocess.before_attach",
 	fx_pmi_barrier();
 	fx_pmi_fini();
 }
+
+/* Rank 1 has closed its standard input (as a daemon does) when it
+ * attaches after rank 0: descriptor 0 is a descriptor like any other, and
+ * the two domains still exchange a datagram. */
+RT_TEST_ATTRS(no_stdin, "ugni.cdm_attach.multiprocess.stdin_closed",
+	"UGNI-3.2.4-success,UGNI-3.5.11-success", "np=2")
+{
+	const char *c = "UGNI-3.2.4-success";
+	int rank, size;
+	struct fx_side me;
+	struct card mine, cards[2];
+	uint32_t local = 0;
+	fx_pmi_init(&rank, &size);
+	if (rank == 1) {
+		fx_pmi_barrier();	/* rank 0 attaches first */
+		close(0);
+	}
+	RT_REQUIRE_EQ_INT(GNI_CdmCreate((uint32_t)rank, FX_PTAG, FX_COOKIE, 0, &me.cdm),
+			GNI_RC_SUCCESS, "UGNI-3.2.1-success");
+	gni_return_t rc = GNI_CdmAttach(me.cdm, 0, &local, &me.nic);
+	if (rank == 0)
+		fx_pmi_barrier();
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	me.addr = local;
+	me.inst = (uint32_t)rank;
+	int ok = rc == GNI_RC_SUCCESS, oks[2];
+	fx_pmi_allgather(&ok, oks, sizeof ok);
+	if (oks[0] && oks[1]) {
+		fx_cq(me.nic, 16, GNI_CQ_NOBLOCK, &me.cq);
+		memset(&mine, 0, sizeof mine);
+		mine.addr = me.addr;
+		mine.inst = me.inst;
+		fx_pmi_allgather(&mine, cards, sizeof mine);
+		fx_ep(&me, me.cq, cards[1 - rank].addr, cards[1 - rank].inst, &me.ep);
+		unsigned char in[8] = { (unsigned char)rank }, out[8] = { 9 };
+		gni_post_state_t st; uint32_t ra, rid;
+		RT_REQUIRE_EQ_INT(GNI_EpPostDataWId(me.ep, in, 8, out, 8, 4), GNI_RC_SUCCESS,
+				"UGNI-3.5.6-success-queued");
+		RT_EXPECT_EQ_INT(GNI_EpPostDataWaitById(me.ep, 4, 5000, &st, &ra, &rid),
+				GNI_RC_SUCCESS, "UGNI-3.5.11-success");
+		RT_EXPECT_EQ_INT(out[0], 1 - rank, "UGNI-3.5.11-success");
+		fx_pmi_barrier();
+		GNI_EpDestroy(me.ep);
+		GNI_CqDestroy(me.cq);
+	}
+	GNI_CdmDestroy(me.cdm);
+	fx_pmi_fini();
+}
