@@ -206,34 +206,65 @@ static void await_exit(int pid)
 }
 
 /* Rank 1 attaches a domain with a CQ of its own and exits without
- * destroying anything; afterwards the CQs of rank 0 still take events: a
- * process's exit ends only its own objects. */
-RT_TEST_ATTRS(peer_exit, "ugni.cq_get_event.multiprocess.peer_exit_keeps_own_cq",
-	"UGNI-3.9.2-success,UGNI-3.6.1-put-success", "np=2")
+ * destroying anything; rank 0 goes on once rank 1 has ended.  Returns the
+ * rank; rank 1 returns only after PMI_Finalize. */
+static int peer_exits(struct fx *f, const char *c)
 {
-	const char *c = "UGNI-3.9.2-success";
 	int rank, size, pids[2], me = (int)getpid();
-	struct fx f; struct fx_side x;
+	struct fx_side x;
 	fx_pmi_init(&rank, &size);
 	if (rank == 0)
-		fx_setup(&f, 0);
-	else
+		fx_setup(f, 0);
+	else {
 		fx_domain(&x, 9, FX_PTAG, FX_COOKIE, 0);
+		fx_cq(x.nic, 16, GNI_CQ_NOBLOCK, &x.cq);
+	}
 	fx_pmi_allgather(&me, pids, sizeof me);
 	fx_pmi_barrier();
 	if (rank == 1) {	/* leaves everything to its exit */
 		RT_EXPECT_TRUE(1, c);
 		fx_pmi_fini();
-		return;
+		return 1;
 	}
 	await_exit(pids[1]);
-	struct fx_bufs b;
+	return 0;
+}
+
+/* After the peer's exit the CQs of rank 0 still take events: a process's
+ * exit ends only its own objects. */
+RT_TEST_ATTRS(peer_exit, "ugni.cq_get_event.multiprocess.peer_exit_keeps_own_cq",
+	"UGNI-3.9.2-success,UGNI-3.6.1-put-success", "np=2")
+{
+	const char *c = "UGNI-3.9.2-success";
+	struct fx f; struct fx_bufs b;
+	if (peer_exits(&f, c))
+		return;
 	fx_bufs(&f, 64, &b);
 	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
 			b.l, b.lmh, b.r, b.rmh, 64);
 	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
 	fx_complete(f.a.cq, &d, c);
 	RT_EXPECT_MEM_EQ(b.r, b.l, 64, "UGNI-3.6.1-put-success");
+	fx_teardown(&f);
+	fx_pmi_fini();
+}
+
+/* The CQ the peer left behind at its exit is not held against the CQ
+ * limit any more: with the limit at one more than rank 0's own four CQs,
+ * rank 0 gets a fifth (a limit per process or per ptag alike). */
+RT_TEST_ATTRS(peer_exit_cq, "ugni.cq_create.multiprocess.peer_exit_returns_its_cqs",
+	"UGNI-3.3.1-success", "np=2;needs=faults")
+{
+	const char *c = "UGNI-3.3.1-success";
+	struct fx f; gni_cq_handle_t cq;
+	if (peer_exits(&f, c))
+		return;
+	fx_control(RDMACTS_TC_LIMIT_CQ, 5);
+	gni_return_t rc = GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	if (rc == GNI_RC_SUCCESS)
+		GNI_CqDestroy(cq);
 	fx_teardown(&f);
 	fx_pmi_fini();
 }
