@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -265,6 +266,66 @@ RT_TEST_ATTRS(peer_exit_cq, "ugni.cq_create.multiprocess.peer_exit_returns_its_c
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
 	if (rc == GNI_RC_SUCCESS)
 		GNI_CqDestroy(cq);
+	fx_teardown(&f);
+	fx_pmi_fini();
+}
+
+/* A process of the job killed by a signal (SIGKILL: no exit handlers)
+ * while it holds a domain and a CQ: rank 1's child attaches and is
+ * killed, then rank 1 attaches.  Rank 0's domains still move data, and
+ * the dead process's CQ is not held against the CQ limit (one above
+ * rank 0's own four, a limit per process or per ptag alike). */
+RT_TEST_ATTRS(killed_peer, "ugni.cq_create.multiprocess.killed_process_returns_its_cqs",
+	"UGNI-3.3.1-success,UGNI-3.6.1-put-success", "np=2;needs=faults")
+{
+	const char *c = "UGNI-3.3.1-success";
+	int rank, size;
+	struct fx f; struct fx_side y;
+	fx_pmi_init(&rank, &size);
+	if (rank == 0)
+		fx_setup(&f, 0);
+	fx_pmi_barrier();
+	if (rank == 1) {
+		fflush(NULL);
+		pid_t child = fork();
+		RT_REQUIRE_TRUE(child >= 0, "-");
+		if (child == 0) {
+			gni_cdm_handle_t cdm; gni_nic_handle_t nic; gni_cq_handle_t cq;
+			uint32_t addr;
+			if (GNI_CdmCreate(9, FX_PTAG, FX_COOKIE, 0, &cdm) != GNI_RC_SUCCESS ||
+			    GNI_CdmAttach(cdm, 0, &addr, &nic) != GNI_RC_SUCCESS ||
+			    GNI_CqCreate(nic, 16, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq) != GNI_RC_SUCCESS)
+				_exit(1);
+			kill(getpid(), SIGKILL);
+			_exit(2);
+		}
+		int status = 0;
+		RT_REQUIRE_TRUE(waitpid(child, &status, 0) == child, "-");
+		RT_REQUIRE_TRUE(WIFSIGNALED(status), "-");
+		fx_domain(&y, 8, FX_PTAG, FX_COOKIE, 0);	/* a process joins after the death */
+	}
+	fx_pmi_barrier();
+	if (rank == 1) {
+		RT_EXPECT_TRUE(1, c);
+		fx_pmi_barrier();
+		GNI_CdmDestroy(y.cdm);
+		fx_pmi_fini();
+		return;
+	}
+	struct fx_bufs b; gni_cq_handle_t cq;
+	fx_bufs(&f, 64, &b);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	fx_complete(f.a.cq, &d, "UGNI-3.6.1-put-success");
+	RT_EXPECT_MEM_EQ(b.r, b.l, 64, "UGNI-3.6.1-put-success");
+	fx_control(RDMACTS_TC_LIMIT_CQ, 5);
+	gni_return_t rc = GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	if (rc == GNI_RC_SUCCESS)
+		GNI_CqDestroy(cq);
+	fx_pmi_barrier();
 	fx_teardown(&f);
 	fx_pmi_fini();
 }
