@@ -207,8 +207,8 @@ static void await_exit(int pid)
 }
 
 /* Rank 1 attaches a domain with a CQ of its own and exits without
- * destroying anything; rank 0 goes on once rank 1 has ended.  Returns the
- * rank; rank 1 returns only after PMI_Finalize. */
+ * destroying anything (E-UGNI-170); rank 0 goes on once rank 1 has ended.
+ * Returns the rank; rank 1 returns only after PMI_Finalize. */
 static int peer_exits(struct fx *f, const char *c)
 {
 	int rank, size, pids[2], me = (int)getpid();
@@ -234,9 +234,9 @@ static int peer_exits(struct fx *f, const char *c)
 /* After the peer's exit the CQs of rank 0 still take events: a process's
  * exit ends only its own objects. */
 RT_TEST_ATTRS(peer_exit, "ugni.cq_get_event.multiprocess.peer_exit_keeps_own_cq",
-	"UGNI-3.9.2-success,UGNI-3.6.1-put-success", "np=2")
+	"UGNI-2-process-end-releases,UGNI-3.9.2-success,UGNI-3.6.1-put-success", "np=2")
 {
-	const char *c = "UGNI-3.9.2-success";
+	const char *c = "UGNI-2-process-end-releases";
 	struct fx f; struct fx_bufs b;
 	if (peer_exits(&f, c))
 		return;
@@ -254,9 +254,9 @@ RT_TEST_ATTRS(peer_exit, "ugni.cq_get_event.multiprocess.peer_exit_keeps_own_cq"
  * limit any more: with the limit at one more than rank 0's own four CQs,
  * rank 0 gets a fifth (a limit per process or per ptag alike). */
 RT_TEST_ATTRS(peer_exit_cq, "ugni.cq_create.multiprocess.peer_exit_returns_its_cqs",
-	"UGNI-3.3.1-success", "np=2;needs=faults")
+	"UGNI-2-process-end-releases,UGNI-3.3.1-success-noblock", "np=2;needs=faults")
 {
-	const char *c = "UGNI-3.3.1-success";
+	const char *c = "UGNI-2-process-end-releases";
 	struct fx f; gni_cq_handle_t cq;
 	if (peer_exits(&f, c))
 		return;
@@ -270,15 +270,15 @@ RT_TEST_ATTRS(peer_exit_cq, "ugni.cq_create.multiprocess.peer_exit_returns_its_c
 	fx_pmi_fini();
 }
 
-/* A process of the job killed by a signal (SIGKILL: no exit handlers)
- * while it holds a domain and a CQ: rank 1's child attaches and is
- * killed, then rank 1 attaches.  Rank 0's domains still move data, and
+/* A process of the job killed by a signal (SIGKILL: no exit handlers;
+ * E-UGNI-170) while it holds a domain and a CQ: rank 1's child attaches
+ * and is killed, then rank 1 attaches.  Rank 0's domains still move data, and
  * the dead process's CQ is not held against the CQ limit (one above
  * rank 0's own four, a limit per process or per ptag alike). */
 RT_TEST_ATTRS(killed_peer, "ugni.cq_create.multiprocess.killed_process_returns_its_cqs",
-	"UGNI-3.3.1-success,UGNI-3.6.1-put-success", "np=2;needs=faults")
+	"UGNI-2-process-end-releases,UGNI-3.3.1-success-noblock,UGNI-3.6.1-put-success", "np=2;needs=faults")
 {
-	const char *c = "UGNI-3.3.1-success";
+	const char *c = "UGNI-2-process-end-releases";
 	int rank, size;
 	struct fx f; struct fx_side y;
 	fx_pmi_init(&rank, &size);
@@ -317,8 +317,8 @@ RT_TEST_ATTRS(killed_peer, "ugni.cq_create.multiprocess.killed_process_returns_i
 	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
 			b.l, b.lmh, b.r, b.rmh, 64);
 	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
-	fx_complete(f.a.cq, &d, "UGNI-3.6.1-put-success");
-	RT_EXPECT_MEM_EQ(b.r, b.l, 64, "UGNI-3.6.1-put-success");
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(b.r, b.l, 64, c);
 	fx_control(RDMACTS_TC_LIMIT_CQ, 5);
 	gni_return_t rc = GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq);
 	fx_control(RDMACTS_TC_RESET, 0);
@@ -368,11 +368,11 @@ RT_TEST_ATTRS(dg_probe, "ugni.post_data_probe_wait_by_id.multiprocess.waits", "U
 
 /* A child rank 0 forks (as system() or popen() would) exits normally;
  * then rank 1 attaches, and the two still exchange a datagram: the
- * child's exit is not its parent's, nor the end of the job. */
+ * child's exit is not its parent's, nor the end of the job (E-UGNI-170). */
 RT_TEST_ATTRS(fork_exit, "ugni.ep_post_data.multiprocess.after_forked_child_exit",
-	"UGNI-3.5.6-success-queued,UGNI-3.5.11-success", "np=2")
+	"UGNI-2-process-end-releases,UGNI-3.5.6-success-queued,UGNI-3.5.11-success", "np=2")
 {
-	const char *c = "UGNI-3.5.11-success";
+	const char *c = "UGNI-2-process-end-releases";
 	int rank, size;
 	struct fx_side me;
 	struct card mine, cards[2];
