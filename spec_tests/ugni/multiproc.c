@@ -270,11 +270,32 @@ RT_TEST_ATTRS(peer_exit_cq, "ugni.cq_create.multiprocess.peer_exit_returns_its_c
 	fx_pmi_fini();
 }
 
+/* Nor is the domain the peer left attached held against the limit of
+ * attached domains (FMA descriptors): with the limit at one more than
+ * rank 0's own two, rank 0 attaches a third. */
+RT_TEST_ATTRS(peer_exit_fma, "ugni.cdm_attach.multiprocess.peer_exit_returns_its_domain",
+	"UGNI-2-process-end-releases,UGNI-3.2.4-success", "np=2;needs=faults")
+{
+	const char *c = "UGNI-2-process-end-releases";
+	struct fx f; gni_cdm_handle_t cdm; gni_nic_handle_t nic; uint32_t addr;
+	if (peer_exits(&f, c))
+		return;
+	RT_REQUIRE_EQ_INT(GNI_CdmCreate(3, FX_PTAG, FX_COOKIE, 0, &cdm), GNI_RC_SUCCESS, "UGNI-3.2.1-success");
+	fx_control(RDMACTS_TC_LIMIT_FMA, 3);
+	gni_return_t rc = GNI_CdmAttach(cdm, 0, &addr, &nic);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	GNI_CdmDestroy(cdm);
+	fx_teardown(&f);
+	fx_pmi_fini();
+}
+
 /* A process of the job killed by a signal (SIGKILL: no exit handlers;
- * E-UGNI-170) while it holds a domain and a CQ: rank 1's child attaches
- * and is killed, then rank 1 attaches.  Rank 0's domains still move data, and
- * the dead process's CQ is not held against the CQ limit (one above
- * rank 0's own four, a limit per process or per ptag alike). */
+ * E-UGNI-170) while it holds a domain, a CQ and a posted datagram: rank
+ * 1's child attaches and is killed, then rank 1 attaches.  Rank 0's
+ * domains still move data, the dead process's CQ is not held against
+ * the CQ limit (one above rank 0's own four, a limit per process or per
+ * ptag alike), and its datagram matches nothing any more. */
 RT_TEST_ATTRS(killed_peer, "ugni.cq_create.multiprocess.killed_process_returns_its_cqs",
 	"UGNI-2-process-end-releases,UGNI-3.3.1-success-noblock,UGNI-3.6.1-put-success", "np=2;needs=faults")
 {
@@ -291,10 +312,17 @@ RT_TEST_ATTRS(killed_peer, "ugni.cq_create.multiprocess.killed_process_returns_i
 		RT_REQUIRE_TRUE(child >= 0, "-");
 		if (child == 0) {
 			gni_cdm_handle_t cdm; gni_nic_handle_t nic; gni_cq_handle_t cq;
+			gni_ep_handle_t ep;
 			uint32_t addr;
+			static unsigned char in[8] = { 9 }, out[8];
+			/* a domain, a CQ, and a datagram posted to rank 0's f.a
+			 * (instance 1 at the address every process shares here) */
 			if (GNI_CdmCreate(9, FX_PTAG, FX_COOKIE, 0, &cdm) != GNI_RC_SUCCESS ||
 			    GNI_CdmAttach(cdm, 0, &addr, &nic) != GNI_RC_SUCCESS ||
-			    GNI_CqCreate(nic, 16, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq) != GNI_RC_SUCCESS)
+			    GNI_CqCreate(nic, 16, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq) != GNI_RC_SUCCESS ||
+			    GNI_EpCreate(nic, cq, &ep) != GNI_RC_SUCCESS ||
+			    GNI_EpBind(ep, addr, 1) != GNI_RC_SUCCESS ||
+			    GNI_EpPostData(ep, in, 8, out, 8) != GNI_RC_SUCCESS)
 				_exit(1);
 			kill(getpid(), SIGKILL);
 			_exit(2);
@@ -325,6 +353,21 @@ RT_TEST_ATTRS(killed_peer, "ugni.cq_create.multiprocess.killed_process_returns_i
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
 	if (rc == GNI_RC_SUCCESS)
 		GNI_CqDestroy(cq);
+	/* the datagram the dead process left posted is gone with it: one
+	 * posted to its instance does not complete */
+	gni_ep_handle_t ep; gni_post_state_t st = GNI_POST_PENDING; uint32_t ra, rid;
+	unsigned char in[8] = { 1 }, out[8];
+	fx_ep(&f.a, f.a.cq, f.a.addr, 9, &ep);
+	RT_REQUIRE_EQ_INT(GNI_EpPostData(ep, in, 8, out, 8), GNI_RC_SUCCESS, "UGNI-3.5.6-success-queued");
+	for (int i = 0; i < 20; i++) {
+		if (GNI_EpPostDataTest(ep, &st, &ra, &rid) != GNI_RC_NOT_DONE &&
+		    st != GNI_POST_PENDING)
+			break;
+		usleep(5000);
+	}
+	RT_EXPECT_TRUE(st != GNI_POST_COMPLETED && st != GNI_POST_REMOTE_DATA, c);
+	GNI_EpPostDataCancel(ep);
+	GNI_EpDestroy(ep);
 	fx_pmi_barrier();
 	fx_teardown(&f);
 	fx_pmi_fini();
