@@ -13,13 +13,13 @@ uint64_t nic_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-int nic_backoff(unsigned *round)
+void nic_backoff(unsigned *round)
 {
 	unsigned shift = *round < 10 ? *round : 10;	/* 1 us .. ~1 ms */
 	struct timespec ts = { 0, 1000L << shift };
 
 	(*round)++;
-	return nanosleep(&ts, NULL) != 0 && errno == EINTR;
+	nanosleep(&ts, NULL);
 }
 
 int nic_expired(uint64_t t0_ns, uint64_t timeout_ms)

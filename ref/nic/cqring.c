@@ -203,13 +203,6 @@ int nic_cq_overrun_reported(uint32_t idx, uint32_t gen)
 	return cleared;
 }
 
-void fab_cq_reap_pid(int pid)
-{
-	for (uint32_t i = 0; i < fab->cq_slots.hwm; i++)
-		if (fab->cqs[i].in_use && fab->cqs[i].pid == pid)
-			cq_release(&fab->cqs[i]);
-}
-
 void fab_cq_reap_domain(uint32_t domain)
 {
 	for (uint32_t i = 0; i < fab->cq_slots.hwm; i++)

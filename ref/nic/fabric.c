@@ -172,6 +172,8 @@ static int map_shared_file(const char *job)
 	close(fd);
 	if (fab == MAP_FAILED) {
 		fab = NULL;
+		if (created)	/* never initialised: the next join starts anew */
+			unlink(fab_path);
 		return NIC_ENOMEM;
 	}
 	if (created)
@@ -239,6 +241,15 @@ __attribute__((destructor)) static void leave_at_exit(void)
 	}
 }
 
+/* A process that ends without releasing its domains (E-UGNI-170): each
+ * domain takes its registrations, CQs and datagrams with it. */
+static void release_domains_of(int pid)
+{
+	for (uint32_t d = 0; d < fab->domain_slots.hwm; d++)
+		if (fab->domains[d].in_use && fab->domains[d].pid == pid)
+			fab_domain_release(d);
+}
+
 void nic_leave(void)
 {
 	int last = 0;
@@ -246,11 +257,8 @@ void nic_leave(void)
 	if (joined == 0 || --joined)
 		return;
 	nic_lock();
-	if (fab_attached_here) {	/* left without releasing its domains */
-		fab_cq_reap_pid(getpid());
-		fab_mdd_reap_pid(getpid());
-		fab_dg_reap_pid(getpid());
-	}
+	if (fab_attached_here)	/* left without releasing its domains */
+		release_domains_of(getpid());
 	if (proc_slot < FAB_MAX_PROCS && fab->procs[proc_slot].pid == getpid()) {
 		fab->procs[proc_slot].pid = 0;
 		fab->nprocs--;
@@ -303,12 +311,7 @@ void fab_reap(uint32_t checks)
 		int pid = fab->procs[i].pid;
 		if (pid == 0 || pid == getpid() || nic_pid_alive(pid))
 			continue;
-		fab_cq_reap_pid(pid);
-		fab_mdd_reap_pid(pid);
-		fab_dg_reap_pid(pid);
-		for (uint32_t d = 0; d < fab->domain_slots.hwm; d++)
-			if (fab->domains[d].in_use && fab->domains[d].pid == pid)
-				fab_domain_release(d);
+		release_domains_of(pid);
 		fab->procs[i].pid = 0;
 		fab->nprocs--;
 		fab_slot_freed(&fab->proc_slots, i);

@@ -246,9 +246,9 @@ uint32_t nic_random(uint32_t bound);	/* seeded, in [0, bound) */
 
 uint64_t nic_now_ns(void);
 /* Backoff between polls of a blocking call: sleeps a little longer each
- * round (1 us doubling to 1 ms).  *round starts at 0.  Returns 1 when
- * a signal interrupted the sleep. */
-int nic_backoff(unsigned *round);
+ * round (1 us doubling to 1 ms).  *round starts at 0.  A signal only
+ * cuts the sleep short: calls that end on a signal use nic_wait_*. */
+void nic_backoff(unsigned *round);
 /* 1 when a timeout in ms (UINT64_MAX = never) started at t0 has passed. */
 int nic_expired(uint64_t t0_ns, uint64_t timeout_ms);
 

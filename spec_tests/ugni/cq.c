@@ -686,6 +686,30 @@ RT_TEST_ATTRS(destroy_other_cq, "ugni.cq_destroy.state.other_cq_unaffected",
 	fx_teardown(&f);
 }
 
+/* CqDestroy gives back what CqCreate took: large CQs are created until the
+ * implementation refuses one (or 64 exist), all are destroyed, and as many
+ * can be created again. */
+RT_TEST(destroy_returns, "ugni.cq_destroy.resource.large_cqs_again_after_destroy",
+	"UGNI-3.3.2-success,UGNI-3.3.1-success-noblock")
+{
+	enum { MAX = 64 };
+	struct fx f; gni_cq_handle_t cq[MAX];
+	int n = 0, again = 0;
+	fx_setup(&f, 0);
+	while (n < MAX && GNI_CqCreate(f.a.nic, 1u << 20, 0, GNI_CQ_NOBLOCK, NULL, NULL,
+			&cq[n]) == GNI_RC_SUCCESS)
+		n++;
+	for (int i = 0; i < n; i++)
+		RT_EXPECT_EQ_INT(GNI_CqDestroy(cq[i]), GNI_RC_SUCCESS, "UGNI-3.3.2-success");
+	while (again < n && GNI_CqCreate(f.a.nic, 1u << 20, 0, GNI_CQ_NOBLOCK, NULL, NULL,
+			&cq[again]) == GNI_RC_SUCCESS)
+		again++;
+	RT_EXPECT_EQ_INT(again, n, "UGNI-3.3.1-success-noblock");
+	for (int i = 0; i < again; i++)
+		GNI_CqDestroy(cq[i]);
+	fx_teardown(&f);
+}
+
 /* ---- PostCqWrite (3.9.6) ---------------------------------------------------- */
 
 RT_TEST(cqw_value, "ugni.post_cq_write.data.six_low_bytes",

@@ -3,8 +3,12 @@
  * through the test-control interface (needs=faults; UNSUPPORTED without
  * it): the allocation-failure injection (GNI_RC_ERROR_NOMEM) and the
  * resource limits (GNI_RC_ERROR_RESOURCE).  Each row sets one knob right
- * before the call under test and resets it after.
+ * before the call under test and resets it after.  One test meets a real
+ * shortage instead: an address space limited with setrlimit.
  */
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include "fixture.h"
 
 static struct fx f;
@@ -201,4 +205,63 @@ FX_TABLE(fault_row, rows)
 		RT_EXPECT_EQ_INT(rc, r->want, r->clauses);
 	}
 	fx_teardown(&f);
+}
+
+/* A knob acts "from the call on" (rdmacts_test_control.h), also when it
+ * is the process's first call into the library: nothing of uGNI has run
+ * yet, and the first CdmCreate already meets the failure. */
+RT_TEST_ATTRS(nomem_first, "ugni.cdm_create.fault.nomem_knob_before_any_call",
+	"UGNI-3.2.1-rc-error-nomem", "needs=faults")
+{
+	gni_cdm_handle_t c = NULL;
+	fx_control(RDMACTS_TC_FAIL_NTH_ALLOCATION, 1);
+	gni_return_t rc = GNI_CdmCreate(7, FX_PTAG, FX_COOKIE, 0, &c);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_ERROR_NOMEM, "UGNI-3.2.1-rc-error-nomem");
+	if (rc == GNI_RC_SUCCESS)
+		GNI_CdmDestroy(c);
+}
+
+/* RDMACTS_TC_RESET lifts a limit: a datagram is queued again after the
+ * datagram limit was set to 0 and reset. */
+RT_TEST_ATTRS(dgram_reset, "ugni.ep_post_data.fault.limit_lifted_by_reset",
+	"UGNI-3.5.6-success-queued", "needs=faults")
+{
+	fx_setup(&f, 0);
+	fx_control(RDMACTS_TC_LIMIT_DGRAM, 0);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(GNI_EpPostData(f.a.ep, in, 8, out, sizeof out), GNI_RC_SUCCESS,
+			"UGNI-3.5.6-success-queued");
+	GNI_EpPostDataCancel(f.a.ep);
+	fx_teardown(&f);
+}
+
+/* A real shortage of memory, not an injected one: with the address space
+ * limited to little more than the process already uses, CdmAttach either
+ * manages or reports it (GNI_RC_ERROR_NOMEM, or GNI_RC_ERROR_RESOURCE for
+ * the NIC's share), and once the memory is back a new attach succeeds. */
+RT_TEST_ATTRS(attach_no_as, "ugni.cdm_attach.resource.address_space_short",
+	"UGNI-3.2.4-rc-error-nomem,UGNI-3.2.4-success", "tier=robustness")
+{
+	const char *c = "UGNI-3.2.4-rc-error-nomem";
+	gni_cdm_handle_t cdm; gni_nic_handle_t nic; uint32_t addr;
+	struct rlimit old, tight;
+	unsigned long pages = 0;
+	FILE *statm = fopen("/proc/self/statm", "r");
+	if (!statm || fscanf(statm, "%lu", &pages) != 1 || getrlimit(RLIMIT_AS, &old) != 0)
+		rt_unsupported("cannot read this process's address-space use");
+	fclose(statm);
+	RT_REQUIRE_EQ_INT(GNI_CdmCreate(7, FX_PTAG, FX_COOKIE, 0, &cdm), GNI_RC_SUCCESS, "UGNI-3.2.1-success");
+	tight = old;
+	tight.rlim_cur = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (64u << 20);
+	if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < tight.rlim_cur)
+		tight.rlim_cur = old.rlim_cur;
+	RT_REQUIRE_TRUE(setrlimit(RLIMIT_AS, &tight) == 0, "-");
+	gni_return_t rc = GNI_CdmAttach(cdm, 0, &addr, &nic);
+	setrlimit(RLIMIT_AS, &old);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_ERROR_NOMEM, GNI_RC_ERROR_RESOURCE);
+	GNI_CdmDestroy(cdm);
+	RT_REQUIRE_EQ_INT(GNI_CdmCreate(8, FX_PTAG, FX_COOKIE, 0, &cdm), GNI_RC_SUCCESS, "UGNI-3.2.1-success");
+	RT_EXPECT_EQ_INT(GNI_CdmAttach(cdm, 0, &addr, &nic), GNI_RC_SUCCESS, "UGNI-3.2.4-success");
+	GNI_CdmDestroy(cdm);
 }

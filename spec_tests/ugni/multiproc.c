@@ -5,8 +5,12 @@
  * across processes.  Each rank has one domain (inst_id = rank) and learns
  * its peer's address, buffer and memory handle through PMI.
  */
+#include <errno.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "fixture.h"
@@ -188,6 +192,187 @@ RT_TEST_ATTRS(wait_forever, "ugni.cq_wait_event.multiprocess.timeout_minus_one",
 RT_TEST_ATTRS(vwait_blocks, "ugni.cq_vector_wait_event.multiprocess.blocks_until_event", "UGNI-3.9.4-blocks-until-event", "np=2")
 { blocked(2, "UGNI-3.9.4-blocks-until-event"); }
 
+/* Waits until the process pid has ended (its exit handlers have run);
+ * UNSUPPORTED where the kernel cannot tell (no pidfd_open). */
+static void await_exit(int pid)
+{
+	int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (fd < 0 && errno == ESRCH)
+		return;	/* gone already */
+	if (fd < 0)
+		rt_unsupported("cannot watch the peer's exit (pidfd_open)");
+	struct pollfd p = { fd, POLLIN, 0 };
+	RT_REQUIRE_TRUE(poll(&p, 1, 10000) == 1, "-");
+	close(fd);
+}
+
+/* Rank 1 attaches a domain with a CQ of its own and exits without
+ * destroying anything (E-UGNI-170); rank 0 goes on once rank 1 has ended.
+ * Returns the rank; rank 1 returns only after PMI_Finalize. */
+static int peer_exits(struct fx *f, const char *c)
+{
+	int rank, size, pids[2], me = (int)getpid();
+	struct fx_side x;
+	fx_pmi_init(&rank, &size);
+	if (rank == 0)
+		fx_setup(f, 0);
+	else {
+		fx_domain(&x, 9, FX_PTAG, FX_COOKIE, 0);
+		fx_cq(x.nic, 16, GNI_CQ_NOBLOCK, &x.cq);
+	}
+	fx_pmi_allgather(&me, pids, sizeof me);
+	fx_pmi_barrier();
+	if (rank == 1) {	/* leaves everything to its exit */
+		RT_EXPECT_TRUE(1, c);
+		fx_pmi_fini();
+		return 1;
+	}
+	await_exit(pids[1]);
+	return 0;
+}
+
+/* After the peer's exit the CQs of rank 0 still take events: a process's
+ * exit ends only its own objects. */
+RT_TEST_ATTRS(peer_exit, "ugni.cq_get_event.multiprocess.peer_exit_keeps_own_cq",
+	"UGNI-2-process-end-releases,UGNI-3.9.2-success,UGNI-3.6.1-put-success", "np=2")
+{
+	const char *c = "UGNI-2-process-end-releases";
+	struct fx f; struct fx_bufs b;
+	if (peer_exits(&f, c))
+		return;
+	fx_bufs(&f, 64, &b);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(b.r, b.l, 64, "UGNI-3.6.1-put-success");
+	fx_teardown(&f);
+	fx_pmi_fini();
+}
+
+/* The CQ the peer left behind at its exit is not held against the CQ
+ * limit any more: with the limit at one more than rank 0's own four CQs,
+ * rank 0 gets a fifth (a limit per process or per ptag alike). */
+RT_TEST_ATTRS(peer_exit_cq, "ugni.cq_create.multiprocess.peer_exit_returns_its_cqs",
+	"UGNI-2-process-end-releases,UGNI-3.3.1-success-noblock", "np=2;needs=faults")
+{
+	const char *c = "UGNI-2-process-end-releases";
+	struct fx f; gni_cq_handle_t cq;
+	if (peer_exits(&f, c))
+		return;
+	fx_control(RDMACTS_TC_LIMIT_CQ, 5);
+	gni_return_t rc = GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	if (rc == GNI_RC_SUCCESS)
+		GNI_CqDestroy(cq);
+	fx_teardown(&f);
+	fx_pmi_fini();
+}
+
+/* Nor is the domain the peer left attached held against the limit of
+ * attached domains (FMA descriptors): with the limit at one more than
+ * rank 0's own two, rank 0 attaches a third. */
+RT_TEST_ATTRS(peer_exit_fma, "ugni.cdm_attach.multiprocess.peer_exit_returns_its_domain",
+	"UGNI-2-process-end-releases,UGNI-3.2.4-success", "np=2;needs=faults")
+{
+	const char *c = "UGNI-2-process-end-releases";
+	struct fx f; gni_cdm_handle_t cdm; gni_nic_handle_t nic; uint32_t addr;
+	if (peer_exits(&f, c))
+		return;
+	RT_REQUIRE_EQ_INT(GNI_CdmCreate(3, FX_PTAG, FX_COOKIE, 0, &cdm), GNI_RC_SUCCESS, "UGNI-3.2.1-success");
+	fx_control(RDMACTS_TC_LIMIT_FMA, 3);
+	gni_return_t rc = GNI_CdmAttach(cdm, 0, &addr, &nic);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	GNI_CdmDestroy(cdm);
+	fx_teardown(&f);
+	fx_pmi_fini();
+}
+
+/* A process of the job killed by a signal (SIGKILL: no exit handlers;
+ * E-UGNI-170) while it holds a domain, a CQ and a posted datagram: rank
+ * 1's child attaches and is killed, then rank 1 attaches.  Rank 0's
+ * domains still move data, the dead process's CQ is not held against
+ * the CQ limit (one above rank 0's own four, a limit per process or per
+ * ptag alike), and its datagram matches nothing any more. */
+RT_TEST_ATTRS(killed_peer, "ugni.cq_create.multiprocess.killed_process_returns_its_cqs",
+	"UGNI-2-process-end-releases,UGNI-3.3.1-success-noblock,UGNI-3.6.1-put-success", "np=2;needs=faults")
+{
+	const char *c = "UGNI-2-process-end-releases";
+	int rank, size;
+	struct fx f; struct fx_side y;
+	fx_pmi_init(&rank, &size);
+	if (rank == 0)
+		fx_setup(&f, 0);
+	fx_pmi_barrier();
+	if (rank == 1) {
+		fflush(NULL);
+		pid_t child = fork();
+		RT_REQUIRE_TRUE(child >= 0, "-");
+		if (child == 0) {
+			gni_cdm_handle_t cdm; gni_nic_handle_t nic; gni_cq_handle_t cq;
+			gni_ep_handle_t ep;
+			uint32_t addr;
+			static unsigned char in[8] = { 9 }, out[8];
+			/* a domain, a CQ, and a datagram posted to rank 0's f.a
+			 * (instance 1 at the address every process shares here) */
+			if (GNI_CdmCreate(9, FX_PTAG, FX_COOKIE, 0, &cdm) != GNI_RC_SUCCESS ||
+			    GNI_CdmAttach(cdm, 0, &addr, &nic) != GNI_RC_SUCCESS ||
+			    GNI_CqCreate(nic, 16, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq) != GNI_RC_SUCCESS ||
+			    GNI_EpCreate(nic, cq, &ep) != GNI_RC_SUCCESS ||
+			    GNI_EpBind(ep, addr, 1) != GNI_RC_SUCCESS ||
+			    GNI_EpPostData(ep, in, 8, out, 8) != GNI_RC_SUCCESS)
+				_exit(1);
+			kill(getpid(), SIGKILL);
+			_exit(2);
+		}
+		int status = 0;
+		RT_REQUIRE_TRUE(waitpid(child, &status, 0) == child, "-");
+		RT_REQUIRE_TRUE(WIFSIGNALED(status), "-");
+		fx_domain(&y, 8, FX_PTAG, FX_COOKIE, 0);	/* a process joins after the death */
+	}
+	fx_pmi_barrier();
+	if (rank == 1) {
+		RT_EXPECT_TRUE(1, c);
+		fx_pmi_barrier();
+		GNI_CdmDestroy(y.cdm);
+		fx_pmi_fini();
+		return;
+	}
+	struct fx_bufs b; gni_cq_handle_t cq;
+	fx_bufs(&f, 64, &b);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(b.r, b.l, 64, c);
+	fx_control(RDMACTS_TC_LIMIT_CQ, 5);
+	gni_return_t rc = GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	if (rc == GNI_RC_SUCCESS)
+		GNI_CqDestroy(cq);
+	/* the datagram the dead process left posted is gone with it: one
+	 * posted to its instance does not complete */
+	gni_ep_handle_t ep; gni_post_state_t st = GNI_POST_PENDING; uint32_t ra, rid;
+	unsigned char in[8] = { 1 }, out[8];
+	fx_ep(&f.a, f.a.cq, f.a.addr, 9, &ep);
+	RT_REQUIRE_EQ_INT(GNI_EpPostData(ep, in, 8, out, 8), GNI_RC_SUCCESS, "UGNI-3.5.6-success-queued");
+	for (int i = 0; i < 20; i++) {
+		if (GNI_EpPostDataTest(ep, &st, &ra, &rid) != GNI_RC_NOT_DONE &&
+		    st != GNI_POST_PENDING)
+			break;
+		usleep(5000);
+	}
+	RT_EXPECT_TRUE(st != GNI_POST_COMPLETED && st != GNI_POST_REMOTE_DATA, c);
+	GNI_EpPostDataCancel(ep);
+	GNI_EpDestroy(ep);
+	fx_pmi_barrier();
+	fx_teardown(&f);
+	fx_pmi_fini();
+}
+
 /* Rank 1 waits forever on its datagram; rank 0 posts after a pause. */
 static void dgram_forever(int how, const char *c)
 {
@@ -223,6 +408,53 @@ RT_TEST_ATTRS(dg_wait_id, "ugni.ep_post_data_wait_by_id.multiprocess.timeout_for
 { dgram_forever(1, "UGNI-3.5.11-timeout-forever"); }
 RT_TEST_ATTRS(dg_probe, "ugni.post_data_probe_wait_by_id.multiprocess.waits", "UGNI-3.5.16-waits-for-completion", "np=2")
 { dgram_forever(2, "UGNI-3.5.16-waits-for-completion"); }
+
+/* A child rank 0 forks (as system() or popen() would) exits normally;
+ * then rank 1 attaches, and the two still exchange a datagram: the
+ * child's exit is not its parent's, nor the end of the job (E-UGNI-170). */
+RT_TEST_ATTRS(fork_exit, "ugni.ep_post_data.multiprocess.after_forked_child_exit",
+	"UGNI-2-process-end-releases,UGNI-3.5.6-success-queued,UGNI-3.5.11-success", "np=2")
+{
+	const char *c = "UGNI-2-process-end-releases";
+	int rank, size;
+	struct fx_side me;
+	struct card mine, cards[2];
+	fx_pmi_init(&rank, &size);
+	if (rank == 0) {
+		fx_domain(&me, 0, FX_PTAG, FX_COOKIE, 0);
+		fx_cq(me.nic, 16, GNI_CQ_NOBLOCK, &me.cq);
+		fflush(NULL);
+		pid_t child = fork();
+		RT_REQUIRE_TRUE(child >= 0, "-");
+		if (child == 0)
+			exit(0);
+		int status;
+		RT_REQUIRE_TRUE(waitpid(child, &status, 0) == child, "-");
+	}
+	fx_pmi_barrier();	/* rank 1 attaches only after the child's exit */
+	if (rank == 1) {
+		fx_domain(&me, 1, FX_PTAG, FX_COOKIE, 0);
+		fx_cq(me.nic, 16, GNI_CQ_NOBLOCK, &me.cq);
+	}
+	memset(&mine, 0, sizeof mine);
+	mine.addr = me.addr;
+	mine.inst = (uint32_t)rank;
+	fx_pmi_allgather(&mine, cards, sizeof mine);
+	fx_ep(&me, me.cq, cards[1 - rank].addr, cards[1 - rank].inst, &me.ep);
+	unsigned char in[16], out[16], expect[16];
+	gni_post_state_t st; uint32_t ra, rid;
+	fx_pattern(in, 16, 40 + (unsigned)rank);
+	fx_pattern(expect, 16, 40 + (unsigned)(1 - rank));
+	RT_REQUIRE_EQ_INT(GNI_EpPostDataWId(me.ep, in, 16, out, 16, 3), GNI_RC_SUCCESS,
+			"UGNI-3.5.6-success-queued");
+	RT_EXPECT_EQ_INT(GNI_EpPostDataWaitById(me.ep, 3, 5000, &st, &ra, &rid), GNI_RC_SUCCESS, c);
+	RT_EXPECT_MEM_EQ(out, expect, 16, c);
+	fx_pmi_barrier();
+	GNI_EpDestroy(me.ep);
+	GNI_CqDestroy(me.cq);
+	GNI_CdmDestroy(me.cdm);
+	fx_pmi_fini();
+}
 
 /* 200 numbered messages each way, credits recycled. */
 RT_TEST_ATTRS(smsg, "ugni.smsg_send.multiprocess.ping_pong_in_order",
@@ -267,7 +499,7 @@ RT_TEST_ATTRS(smsg, "ugni.smsg_send.multiprocess.ping_pong_in_order",
 /* Rank 1 ends without destroying its domain (PMI finalized, nothing of
  * uGNI released); once it is gone, rank 0's registration is still its
  * own: MemDeregister succeeds. */
-RT_TEST_ATTRS(peer_exit, "ugni.mem_deregister.multiprocess.after_peer_exit",
+RT_TEST_ATTRS(dereg_after_peer_exit, "ugni.mem_deregister.multiprocess.after_peer_exit",
 	"UGNI-3.4.5-success", "np=2")
 {
 	const char *c = "UGNI-3.4.5-success";
@@ -311,5 +543,53 @@ RT_TEST_ATTRS(nic_addr, "ugni.cdm_get_nic_address.multiprocess.before_attach",
 		GNI_CdmDestroy(cdm);
 	}
 	fx_pmi_barrier();
+	fx_pmi_fini();
+}
+
+/* Rank 1 has closed its standard input (as a daemon does) when it
+ * attaches after rank 0: descriptor 0 is a descriptor like any other, and
+ * the two domains still exchange a datagram. */
+RT_TEST_ATTRS(no_stdin, "ugni.cdm_attach.multiprocess.stdin_closed",
+	"UGNI-3.2.4-success,UGNI-3.5.11-success", "np=2")
+{
+	const char *c = "UGNI-3.2.4-success";
+	int rank, size;
+	struct fx_side me;
+	struct card mine, cards[2];
+	uint32_t local = 0;
+	fx_pmi_init(&rank, &size);
+	if (rank == 1) {
+		fx_pmi_barrier();	/* rank 0 attaches first */
+		close(0);
+	}
+	RT_REQUIRE_EQ_INT(GNI_CdmCreate((uint32_t)rank, FX_PTAG, FX_COOKIE, 0, &me.cdm),
+			GNI_RC_SUCCESS, "UGNI-3.2.1-success");
+	gni_return_t rc = GNI_CdmAttach(me.cdm, 0, &local, &me.nic);
+	if (rank == 0)
+		fx_pmi_barrier();
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	me.addr = local;
+	me.inst = (uint32_t)rank;
+	int ok = rc == GNI_RC_SUCCESS, oks[2];
+	fx_pmi_allgather(&ok, oks, sizeof ok);
+	if (oks[0] && oks[1]) {
+		fx_cq(me.nic, 16, GNI_CQ_NOBLOCK, &me.cq);
+		memset(&mine, 0, sizeof mine);
+		mine.addr = me.addr;
+		mine.inst = me.inst;
+		fx_pmi_allgather(&mine, cards, sizeof mine);
+		fx_ep(&me, me.cq, cards[1 - rank].addr, cards[1 - rank].inst, &me.ep);
+		unsigned char in[8] = { (unsigned char)rank }, out[8] = { 9 };
+		gni_post_state_t st; uint32_t ra, rid;
+		RT_REQUIRE_EQ_INT(GNI_EpPostDataWId(me.ep, in, 8, out, 8, 4), GNI_RC_SUCCESS,
+				"UGNI-3.5.6-success-queued");
+		RT_EXPECT_EQ_INT(GNI_EpPostDataWaitById(me.ep, 4, 5000, &st, &ra, &rid),
+				GNI_RC_SUCCESS, "UGNI-3.5.11-success");
+		RT_EXPECT_EQ_INT(out[0], 1 - rank, "UGNI-3.5.11-success");
+		fx_pmi_barrier();
+		GNI_EpDestroy(me.ep);
+		GNI_CqDestroy(me.cq);
+	}
+	GNI_CdmDestroy(me.cdm);
 	fx_pmi_fini();
 }
