@@ -201,11 +201,3 @@ int nic_dg_any_with_id(uint32_t domain)
 	return any;
 }
 
-void fab_dg_reap_pid(int pid)
-{
-	for (uint32_t i = 0; i < fab->dgram_slots.hwm; i++) {
-		struct fab_dgram *g = &fab->dgrams[i];
-		if (g->in_use && fab->domains[g->domain].pid == pid)
-			dg_free(g);
-	}
-}

@@ -172,8 +172,6 @@ static inline void *fab_ptr(uint64_t off) { return (char *)fab + off; }
 #define FAB_REAP_AT_JOIN 4
 void fab_reap(uint32_t checks);
 void fab_domain_release(uint32_t slot);
-void fab_mdd_reap_pid(int pid);
-void fab_dg_reap_pid(int pid);
 void fab_mdd_reap_domain(uint32_t domain);
 void fab_cq_reap_domain(uint32_t domain);
 

@@ -259,13 +259,6 @@ int nic_mdd_dst_cq(uint32_t domain, uint8_t ptag, uint32_t cookie,
 	return rc;
 }
 
-void fab_mdd_reap_pid(int pid)
-{
-	for (uint32_t i = 0; i < fab->mdd_slots.hwm; i++)
-		if (fab->mdds[i].in_use && fab->mdds[i].pid == pid)
-			mdd_release(i);
-}
-
 void fab_mdd_reap_domain(uint32_t domain)
 {
 	for (uint32_t i = 0; i < fab->mdd_slots.hwm; i++)
