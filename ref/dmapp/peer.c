@@ -71,16 +71,15 @@ dmapp_return_t dmapp_peer_publish(const struct dmapp_peer *me)
 	return DMAPP_RC_SUCCESS;
 }
 
+/* 1 when the record's ten fields were read (only publish writes it). */
 static int parse_record(const char *text, struct dmapp_peer *p)
 {
-	int end = -1;
-
-	sscanf(text, "%" SCNx32 ":%" SCNx32 ":%" SCNx64 ":%" SCNx64 ":%" SCNx64
-	       ":%" SCNx64 ":%" SCNx64 ":%" SCNx64 ":%" SCNx64 ":%" SCNx64 "%n",
-	       &p->nic_addr, &p->inst_id, &p->data_addr, &p->data_len,
-	       &p->data_mh.qword1, &p->data_mh.qword2, &p->sheap_addr,
-	       &p->sheap_len, &p->sheap_mh.qword1, &p->sheap_mh.qword2, &end);
-	return end > 0 && text[end] == '\0' ? 0 : -1;
+	return sscanf(text, "%" SCNx32 ":%" SCNx32 ":%" SCNx64 ":%" SCNx64
+		      ":%" SCNx64 ":%" SCNx64 ":%" SCNx64 ":%" SCNx64 ":%" SCNx64
+		      ":%" SCNx64, &p->nic_addr, &p->inst_id, &p->data_addr,
+		      &p->data_len, &p->data_mh.qword1, &p->data_mh.qword2,
+		      &p->sheap_addr, &p->sheap_len, &p->sheap_mh.qword1,
+		      &p->sheap_mh.qword2) == 10;
 }
 
 /* Make dmapp.peer[pe] and dmapp.ep[pe] valid: DMAPP_RC_SUCCESS, or
@@ -97,7 +96,7 @@ dmapp_return_t dmapp_peer_connect(dmapp_pe_t pe)
 	record_key(key, pe);
 	if (pe != dmapp.pe &&	/* our own record is kept (publish) */
 	    (PMI_KVS_Get(dmapp.kvsname, key, text, (int)sizeof text) != PMI_SUCCESS ||
-	     parse_record(text, p) != 0))
+	     !parse_record(text, p)))
 		return DMAPP_RC_RESOURCE_ERROR;
 	if (GNI_EpCreate(dmapp.nic, dmapp.cq, &ep) != GNI_RC_SUCCESS)
 		return DMAPP_RC_RESOURCE_ERROR;

@@ -37,12 +37,12 @@ static int first_object(struct dl_phdr_info *info, size_t size, void *arg)
 			db->found = 1;
 		}
 	}
-	if (db->found && relro_end > db->lo) {
-		uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-		uint64_t ro_end = relro_end / page * page;	/* as ld.so */
-		if (ro_end > db->lo)
-			db->lo = ro_end;
-	}
+	/* The RELRO part, read-only once loaded, is left out (db->lo is
+	 * only used when a writable segment was found). */
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t ro_end = relro_end / page * page;	/* as ld.so */
+	if (ro_end > db->lo)
+		db->lo = ro_end;
 	return 1;	/* the first object is the program itself */
 }
 

@@ -220,6 +220,107 @@ RT_TEST(init_heap_too_big, "dmapp.init.resource.heap_too_large", "DMAPP-5.3.1-re
 			 "DMAPP-5.3.1-resource-error-heap");
 }
 
+/* A dmapp_init that failed initialized nothing (E-DMAPP-070): once the
+ * cause is gone, the next dmapp_init is a first one.  It returns
+ * DMAPP_RC_SUCCESS, or DMAPP_RC_INVALID_PARAM where the implementation
+ * never initializes twice (E-DMAPP-041), and a job it reports
+ * initialized works: a PUT and a GET of the symmetric heap round-trip. */
+static void init_again_works(dmapp_rma_attrs_t *a, const char *cl)
+{
+	dmapp_rma_attrs_t act;
+	dmapp_jobinfo_t job;
+	uint64_t put = 0x600dcafe, got = 0, *w;
+	dmapp_return_t rc = init_with(a, &act);
+
+	RT_EXPECT_RC_IN(rc, cl, DMAPP_RC_SUCCESS, DMAPP_RC_INVALID_PARAM);
+	if (rc != DMAPP_RC_SUCCESS)
+		return;
+	w = dmapp_sheap_malloc(sizeof *w);
+	RT_EXPECT_TRUE(w != NULL, cl);
+	RT_EXPECT_EQ_INT(dmapp_get_jobinfo(&job), DMAPP_RC_SUCCESS, cl);
+	if (w) {
+		RT_EXPECT_EQ_INT(dmapp_put(w, &job.sheap_seg, job.pe, &put, 1, DMAPP_QW),
+				 DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_EQ_INT(dmapp_get(&got, w, &job.sheap_seg, job.pe, 1, DMAPP_QW),
+				 DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_EQ_U64(got, put, cl);
+	}
+	RT_EXPECT_EQ_INT(dmapp_finalize(), DMAPP_RC_SUCCESS, cl);
+}
+
+RT_TEST(init_heap_then, "dmapp.init.resource.heap_too_large_then_init",
+	"DMAPP-5.3.1-resource-error-leaves-uninitialized")
+{
+	const char *cl = "DMAPP-5.3.1-resource-error-leaves-uninitialized";
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	dmapp_jobinfo_t j;
+
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "1048576G", 1);
+	RT_REQUIRE_EQ_INT(dmapp_init(&a, &act), DMAPP_RC_RESOURCE_ERROR,
+			  "DMAPP-5.3.1-resource-error-heap");
+	RT_EXPECT_EQ_INT(dmapp_get_jobinfo(&j), DMAPP_RC_INVALID_PARAM, cl);
+	init_again_works(&a, cl);
+}
+
+/* The NIC is the one the launcher names in PMI_GNI_DEV_ID (E-DMAPP-071):
+ * naming a device the node does not have (uGNI's GNI_CdmGetNicAddress
+ * says GNI_RC_NO_MATCH for it) makes the attachment fail. */
+RT_TEST(init_no_nic, "dmapp.init.resource.no_such_nic",
+	"DMAPP-5.3.1-resource-error-no-such-nic,DMAPP-5.3.1-resource-error-leaves-uninitialized")
+{
+	const char *cl = "DMAPP-5.3.1-resource-error-no-such-nic";
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	uint32_t dev = 1, addr, cpu;
+	char text[16];
+
+	while (dev < 16 && GNI_CdmGetNicAddress(dev, &addr, &cpu) != GNI_RC_NO_MATCH)
+		dev++;
+	if (dev == 16)
+		rt_unsupported("every device id 1..15 names a NIC");
+	snprintf(text, sizeof text, "%u", dev);
+	setenv("PMI_GNI_DEV_ID", text, 1);
+	RT_EXPECT_EQ_INT(init_with(&a, &act), DMAPP_RC_RESOURCE_ERROR, cl);
+	unsetenv("PMI_GNI_DEV_ID");
+	init_again_works(&a, "DMAPP-5.3.1-resource-error-leaves-uninitialized");
+}
+
+/* What the NIC holds (uGNI's GNI_GetDevResInfo: memory domain
+ * descriptors, CQs, FMA descriptors of attached domains), or false when
+ * the uGNI library under DMAPP does not report it. */
+static bool nic_held(uint64_t held[3])
+{
+	static const gni_dev_res_t res[3] = { GNI_DEV_RES_MDD, GNI_DEV_RES_CQ,
+					      GNI_DEV_RES_FMA };
+	gni_dev_res_desc_t d;
+
+	for (int i = 0; i < 3; i++) {
+		if (GNI_GetDevResInfo(0, res[i], &d) != GNI_RC_SUCCESS)
+			return false;
+		held[i] = d.held;
+	}
+	return true;
+}
+
+/* A failed dmapp_init releases what it obtained (E-DMAPP-070): the NIC
+ * holds as much after it as before. */
+RT_TEST(init_heap_released, "dmapp.init.resource.failure_releases_nic",
+	"DMAPP-5.3.1-resource-error-leaves-uninitialized")
+{
+	const char *cl = "DMAPP-5.3.1-resource-error-leaves-uninitialized";
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	uint64_t before[3], after[3];
+
+	if (!nic_held(before))
+		rt_unsupported("GNI_GetDevResInfo does not report device 0's resources");
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "1048576G", 1);
+	RT_REQUIRE_EQ_INT(dmapp_init(&a, &act), DMAPP_RC_RESOURCE_ERROR,
+			  "DMAPP-5.3.1-resource-error-heap");
+	RT_REQUIRE_TRUE(nic_held(after), cl);
+	RT_EXPECT_EQ_U64(after[0], before[0], cl);
+	RT_EXPECT_EQ_U64(after[1], before[1], cl);
+	RT_EXPECT_EQ_U64(after[2], before[2], cl);
+}
+
 RT_TEST_ATTRS(init_fault, "dmapp.init.fault.resource_error",
 	      "DMAPP-5.3.1-resource-error-injected", "needs=faults")
 {
@@ -411,6 +512,34 @@ RT_TEST_ATTRS(first_put_fault_sweep, "dmapp.put.fault.first_put_every_allocation
 	RT_EXPECT_TRUE(works == 3 && refused >= 1, cl);
 }
 
+/* The NIC has no FMA descriptor to spare (the test-control interface
+ * lowers the job's limit below what it holds): a blocking PUT reports
+ * DMAPP_RC_RESOURCE_ERROR (or the failed transfer), or it returns
+ * DMAPP_RC_SUCCESS because it moved the data another way; it never
+ * reports success for data that did not arrive. */
+RT_TEST_ATTRS(put_no_fma, "dmapp.put.fault.nic_out_of_descriptors",
+	      "DMAPP-5.3.8-put-resource-error,DMAPP-5.3.8-put-data-qw", "needs=faults")
+{
+	uint64_t put = 0x5eedf00d, got = 0, *w;
+	dmapp_return_t rc;
+
+	dt_start();
+	w = dmapp_sheap_malloc(sizeof *w);
+	RT_REQUIRE_TRUE(w != NULL, "DMAPP-5.3.67-allocates");
+	*w = 0;
+	RT_REQUIRE_EQ_INT(dmapp_put(w, &dt_job.sheap_seg, dt_pe, &got, 1, DMAPP_QW),
+			  DMAPP_RC_SUCCESS, "DMAPP-5.3.8-put-data-qw");
+	dt_control(RDMACTS_TC_LIMIT_FMA, 0);
+	rc = dmapp_put(w, &dt_job.sheap_seg, dt_pe, &put, 1, DMAPP_QW);
+	dt_control(RDMACTS_TC_RESET, 0);
+	if (rc == DMAPP_RC_SUCCESS)
+		RT_EXPECT_EQ_U64(*(volatile uint64_t *)w, put, "DMAPP-5.3.8-put-data-qw");
+	else
+		RT_EXPECT_RC_IN(rc, "DMAPP-5.3.8-put-resource-error",
+				DMAPP_RC_RESOURCE_ERROR, DMAPP_RC_TRANSACTION_ERROR);
+	dt_end();
+}
+
 /* PE 1 cannot create its heap; PE 0's dmapp_init must not report a job
  * it cannot address as initialized (E-DMAPP-066).  The test starts PMI
  * itself (DMAPP-5.3.1-init-after-pmi-init) to compare the PEs' results
@@ -468,6 +597,38 @@ RT_TEST_ATTRS(init_again, "dmapp.init.state.after_finalize",
 			DMAPP_RC_INVALID_PARAM);
 	if (rc == DMAPP_RC_SUCCESS)
 		dmapp_finalize();
+}
+
+/* init_again with a job of 2 PEs: after dmapp_finalize the job may
+ * initialize again, and then every PE reaches the others as before. */
+RT_TEST_ATTRS(init_again_job, "dmapp.init.state.after_finalize_job",
+	      "DMAPP-5.3.1-init-after-finalize", "tier=robustness;np=2")
+{
+	const char *cl = "DMAPP-5.3.1-init-after-finalize";
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	dmapp_jobinfo_t job;
+	uint64_t *w, mine, got = 0;
+	dmapp_return_t rc;
+	int peer;
+
+	dt_start();
+	dt_end();
+	rc = init_with(&a, &act);
+	RT_EXPECT_RC_IN(rc, cl, DMAPP_RC_SUCCESS, DMAPP_RC_INVALID_PARAM);
+	if (rc != DMAPP_RC_SUCCESS)
+		return;
+	RT_REQUIRE_EQ_INT(dmapp_get_jobinfo(&job), DMAPP_RC_SUCCESS, cl);
+	w = dmapp_sheap_malloc(sizeof *w);
+	RT_REQUIRE_TRUE(w != NULL, cl);
+	peer = (job.pe + 1) % job.npes;
+	mine = 0xa9a10000u + (uint64_t)job.pe;
+	dt_barrier();
+	RT_EXPECT_EQ_INT(dmapp_put(w, &job.sheap_seg, peer, &mine, 1, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_EQ_INT(dmapp_get(&got, w, &job.sheap_seg, peer, 1, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_EQ_U64(got, mine, cl);
+	dt_end();
 }
 
 RT_TEST_ATTRS(init_pmi, "dmapp.init.state.initializes_pmi",
