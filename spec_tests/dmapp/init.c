@@ -284,41 +284,24 @@ RT_TEST(init_no_nic, "dmapp.init.resource.no_such_nic",
 	init_again_works(&a, "DMAPP-5.3.1-resource-error-leaves-uninitialized");
 }
 
-/* What the NIC holds (uGNI's GNI_GetDevResInfo: memory domain
- * descriptors, CQs, FMA descriptors of attached domains), or false when
- * the uGNI library under DMAPP does not report it. */
-static bool nic_held(uint64_t held[3])
-{
-	static const gni_dev_res_t res[3] = { GNI_DEV_RES_MDD, GNI_DEV_RES_CQ,
-					      GNI_DEV_RES_FMA };
-	gni_dev_res_desc_t d;
-
-	for (int i = 0; i < 3; i++) {
-		if (GNI_GetDevResInfo(0, res[i], &d) != GNI_RC_SUCCESS)
-			return false;
-		held[i] = d.held;
-	}
-	return true;
-}
-
-/* A failed dmapp_init releases what it obtained (E-DMAPP-070): the NIC
- * holds as much after it as before. */
+/* A failed dmapp_init releases what it obtained (E-DMAPP-070): after
+ * 10000 failures in a row -- more domains than a Gemini's 8192 NTT
+ * entries could name, were each failure to keep its domain attached --
+ * dmapp_init still succeeds (or refuses a second initialization).  Only
+ * core calls: no count of what the NIC holds is needed. */
 RT_TEST(init_heap_released, "dmapp.init.resource.failure_releases_nic",
 	"DMAPP-5.3.1-resource-error-leaves-uninitialized")
 {
 	const char *cl = "DMAPP-5.3.1-resource-error-leaves-uninitialized";
 	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
-	uint64_t before[3], after[3];
 
-	if (!nic_held(before))
-		rt_unsupported("GNI_GetDevResInfo does not report device 0's resources");
 	setenv("XT_SYMMETRIC_HEAP_SIZE", "1048576G", 1);
-	RT_REQUIRE_EQ_INT(dmapp_init(&a, &act), DMAPP_RC_RESOURCE_ERROR,
-			  "DMAPP-5.3.1-resource-error-heap");
-	RT_REQUIRE_TRUE(nic_held(after), cl);
-	RT_EXPECT_EQ_U64(after[0], before[0], cl);
-	RT_EXPECT_EQ_U64(after[1], before[1], cl);
-	RT_EXPECT_EQ_U64(after[2], before[2], cl);
+	for (int i = 0; i < 10000; i++)
+		if (!RT_EXPECT_EQ_INT(dmapp_init(&a, &act), DMAPP_RC_RESOURCE_ERROR,
+				      "DMAPP-5.3.1-resource-error-heap"))
+			break;
+	unsetenv("XT_SYMMETRIC_HEAP_SIZE");
+	init_again_works(&a, cl);
 }
 
 RT_TEST_ATTRS(init_fault, "dmapp.init.fault.resource_error",
