@@ -38,6 +38,10 @@ from concurrent.futures import ThreadPoolExecutor
 from harness import corpus, profiles, runner
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The corpus binaries the run certifies with: a copy taken at its start
+# (main sets it), so that rebuilding the tree during a run cannot change
+# the corpus between the baseline and the mutants.
+BIN = os.path.join(ROOT, "build", "bin")
 
 # Per API: the library target and the sources whose mutants it is built from.
 TARGETS = {
@@ -219,7 +223,7 @@ def build(work, lib, api=None):
 def certify(api, impl, out, timeout, profile="full"):
     """Verdict per test name of the corpus against impl."""
     cmd = [sys.executable, "-m", "harness", "certify", "--impl", impl,
-           "--bin", os.path.join(ROOT, "build", "bin"),
+           "--bin", BIN,
            "--vectors", os.path.join(ROOT, "vectors"), "--out", out,
            "--api", api, "--quiet", "--timeout", str(timeout),
            "--profile", profile]
@@ -274,7 +278,7 @@ def first_differences(api, impl, baseline, timeout, only=None):
     multi-process, the cheap ones), the robustness tier only if none of
     them differs.  A test that only timed out is run once more, since a
     timeout on a loaded machine is no proof.  only: the names to run."""
-    bin_dir = os.path.join(ROOT, "build", "bin")
+    bin_dir = BIN
     binary = os.path.join(bin_dir, api + "_tests")
     scratch = tempfile.mkdtemp(prefix="rdmacts-mutant-")
     ctx = runner.Context(impl, timeout, runner.default_launcher(bin_dir), scratch)
@@ -390,6 +394,10 @@ def main(argv=None):
         os.path.join(ROOT, "build", "mutation", args.api)
     work = os.path.join(out_dir, "tree")
     prepare_tree(work)
+    global BIN
+    BIN = os.path.join(out_dir, "bin")
+    shutil.rmtree(BIN, ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, "build", "bin"), BIN, symlinks=True)
     ok, err = build(work, lib, args.api)
     if not ok:
         print("the unchanged reference does not build:\n" + err, file=sys.stderr)
