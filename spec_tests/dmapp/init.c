@@ -549,6 +549,34 @@ RT_TEST_ATTRS(fin_nb, "dmapp.finalize.state.completes_nb", "DMAPP-5.3.2-complete
 	fin_completes(1, "DMAPP-5.3.2-completes-nb");
 }
 
+/* An _nb GET of PE 1's static object into private memory of PE 0, right
+ * before dmapp_finalize: completed by dmapp_finalize, so the data is in
+ * PE 0's buffer when dmapp_finalize returns. */
+RT_TEST_ATTRS(fin_nb_get, "dmapp.finalize.state.completes_nb_get", "DMAPP-5.3.2-completes-nb", "np=2")
+{
+	const char *cl = "DMAPP-5.3.2-completes-nb";
+	static uint64_t box[64];
+	uint64_t want[64], *got = calloc(64, sizeof *got);
+	dmapp_syncid_handle_t sid;
+
+	dt_start();
+	if (dt_job.data_seg.len == 0)
+		rt_unsupported("data_seg.len == 0: the data segment is not exported");
+	RT_REQUIRE_TRUE(got != NULL, cl);
+	for (int i = 0; i < 64; i++) {
+		box[i] = 2000 + 100 * (uint64_t)dt_pe + (uint64_t)i;
+		want[i] = 2100 + (uint64_t)i;
+	}
+	dt_barrier();
+	if (dt_pe == 0)
+		RT_EXPECT_EQ_INT(dmapp_get_nb(got, box, &dt_job.data_seg, 1, 64,
+					      DMAPP_QW, &sid), DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_EQ_INT(dmapp_finalize(), DMAPP_RC_SUCCESS, cl);
+	if (dt_pe == 0)
+		RT_EXPECT_MEM_EQ(got, want, sizeof want, cl);
+	free(got);
+}
+
 RT_TEST_ATTRS(fin_collective, "dmapp.finalize.state.collective", "DMAPP-5.3.2-collective", "np=2")
 {
 	static uint64_t flag_obj;
