@@ -193,47 +193,6 @@ RT_TEST_ATTRS(m_remote, "dmapp.sheap_malloc.data.remotely_accessible",
 	dt_end();
 }
 
-/* The same when the PEs' heaps cannot be at the same address: PE 1 has
- * reserved most of its address space (inaccessible mappings of 8 TiB)
- * before dmapp_init, PE 0 has not (E-DMAPP-048: symmetric by offset). */
-RT_TEST_ATTRS(m_crowded, "dmapp.sheap_malloc.data.remotely_accessible_crowded_pe",
-	      "DMAPP-4.8-sheap-symmetric-by-offset", "np=2")
-{
-	const char *cl = "DMAPP-4.8-sheap-symmetric-by-offset";
-	const char *rank = getenv("PMI_RANK");
-	const size_t chunk = (size_t)8 << 40;
-	void *held[12];
-	int nheld = 0;
-	uint8_t *b, src[256], got[256];
-
-	if (rank && rank[0] == '1' && sizeof(void *) == 8)
-		for (; nheld < 12; nheld++) {
-			held[nheld] = mmap(NULL, chunk, PROT_NONE, MAP_PRIVATE |
-					   MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-			if (held[nheld] == MAP_FAILED)
-				break;
-		}
-	dt_start();
-	b = dmapp_sheap_malloc(256);
-	RT_REQUIRE_TRUE(b != NULL, "DMAPP-5.3.67-allocates");
-	dt_fill(b, 256, dt_pe, 2);
-	dt_barrier();
-	RT_EXPECT_EQ_INT(dmapp_get(got, b, &dt_job.sheap_seg, dt_peer(1), 256, DMAPP_BYTE),
-			 DMAPP_RC_SUCCESS, cl);
-	dt_fill(src, 256, dt_peer(1), 2);
-	RT_EXPECT_MEM_EQ(got, src, 256, cl);
-	dt_barrier();
-	dt_fill(src, 256, dt_pe, 5);
-	RT_EXPECT_EQ_INT(dmapp_put(b, &dt_job.sheap_seg, dt_peer(1), src, 32, DMAPP_QW),
-			 DMAPP_RC_SUCCESS, cl);
-	dt_barrier();
-	dt_fill(src, 256, dt_peer(1), 5);
-	RT_EXPECT_MEM_EQ(b, src, 256, cl);
-	dt_end();
-	while (nheld > 0)
-		munmap(held[--nheld], chunk);
-}
-
 RT_TEST_ATTRS(m_local, "dmapp.sheap_malloc.state.local_call", "DMAPP-5.3.67-local-call", "np=2")
 {
 	dt_start();

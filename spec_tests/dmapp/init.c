@@ -1046,6 +1046,18 @@ static void bad_realloc(void)
 	_exit(0);
 }
 
+static void bad_realloc_foreign(void)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	static char foreign[64];
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "1M", 1);
+	if (dmapp_init(&a, &act) != DMAPP_RC_SUCCESS)
+		_exit(3);
+	dmapp_sheap_realloc(foreign, 64);
+	_exit(0);
+}
+
 static void bad_register(void)
 {
 	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
@@ -1082,6 +1094,14 @@ RT_TEST(ab_malloc, "dmapp.sheap_malloc.abort_on_error.aborts", "DMAPP-5.4.2-shea
 RT_TEST(ab_realloc, "dmapp.sheap_realloc.abort_on_error.aborts", "DMAPP-5.4.2-realloc-error-aborts")
 {
 	RT_EXPECT_TRUE(aborts(bad_realloc), "DMAPP-5.4.2-realloc-error-aborts");
+}
+
+/* The same for a pointer that is no block of the heap, for which the
+ * call returns NULL as an error (5.3.68, E-DMAPP-059). */
+RT_TEST_ATTRS(ab_realloc_foreign, "dmapp.sheap_realloc.abort_on_error.foreign_ptr_aborts",
+	      "DMAPP-5.4.2-realloc-error-aborts", "tier=robustness")
+{
+	RT_EXPECT_TRUE(aborts(bad_realloc_foreign), "DMAPP-5.4.2-realloc-error-aborts");
 }
 
 RT_TEST(ab_register, "dmapp.mem_register.abort_on_error.aborts", "DMAPP-5.3.70-abort-on-error")

@@ -589,6 +589,56 @@ static void a_seg_end(const struct call *c, const char *cl, int arg)
 	run(c, &r);
 }
 
+/* stale-registration (arg 0), garbage-seg (arg 1: the live symmetric
+ * heap descriptor with random bytes for its memory handle) of an _nbi
+ * call: the failure is reported once (E-DMAPP-045), by the call or by
+ * the next dmapp_gsync_wait, not by both. */
+static void a_stale_once(const struct call *c, const char *cl, int arg)
+{
+	struct peerinfo mine = { 0 }, all[2];
+	uint8_t *reg = malloc(4 * REGION), *L = malloc(4 * REGION), *blk;
+	struct xf x;
+	dmapp_return_t rc, g;
+
+	dt_start();
+	dt_need_pes(2);
+	if (!reg || !L)
+		rt_unsupported("out of private memory");
+	dt_fill(reg, 4 * REGION, dt_pe, 2);
+	dt_fill(L, 4 * REGION, dt_pe, 1);
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(reg, 4 * REGION, &mine.seg),
+			  DMAPP_RC_SUCCESS, "DMAPP-5.3.70-success-private-heap");
+	mine.addr = reg;
+	dt_allgather(&mine, all, sizeof mine);
+	RT_REQUIRE_EQ_INT(dmapp_mem_unregister(&mine.seg), DMAPP_RC_SUCCESS,
+			  "DMAPP-5.3.71-success");
+	blk = dmapp_sheap_malloc(4 * REGION);
+	RT_REQUIRE_TRUE(blk != NULL, "DMAPP-5.3.67-allocates");
+	dt_barrier();
+	if (dt_pe == 0) {
+		default_xf(c, &x, DMAPP_QW, 0);
+		x.nlist = 1;
+		x.list[0] = 1;
+		if (arg == 1) {
+			all[1].addr = blk;
+			all[1].seg = dt_job.sheap_seg;
+			dt_garbage(&all[1].seg.memhndl, sizeof all[1].seg.memhndl, 11);
+		}
+		rc = issue(c, &x, L, all[1].addr, &all[1].seg, NULL);
+		g = dmapp_gsync_wait();
+		if ((rc == DMAPP_RC_SUCCESS) == (g == DMAPP_RC_SUCCESS))
+			RT_FAIL(cl, "one-report", rc == DMAPP_RC_SUCCESS ?
+				"none" : "two", "the call returned %d, "
+				"dmapp_gsync_wait %d", (int)rc, (int)g);
+		else
+			RT_EXPECT_TRUE(true, cl);
+	}
+	dt_barrier();
+	dt_end();
+	free(reg);
+	free(L);
+}
+
 /* unaligned: DW, QW and DQW at 1 modulo 4, SUCCESS with the data or
  * ALIGNMENT_ERROR; unaligned-target / -source (arg 1 / 2): 2 modulo 4,
  * ALIGNMENT_ERROR only. */
@@ -1249,6 +1299,8 @@ static const struct aspect aspects[] = {
 	{ "registered-seg", "segment.registered", P2P, FORMS, 2, "", a_seg, S_REG },
 	{ "registered-seg", "segment.registered_last_bytes", B(F_GET), FORMS, 2, "", a_seg_end, 0 },
 	{ "stale-registration", "segment.stale_registration", P2P, FORMS, 2, "", a_seg, S_STALE },
+	{ "stale-registration", "segment.stale_registration_reported_once", P2P, B(NBI), 2, "", a_stale_once, 0 },
+	{ "garbage-seg", "param.garbage_handle_reported_once", ALL, B(NBI), 2, "tier=robustness", a_stale_once, 1 },
 	{ "registered-seg-refused", "segment.registered_refused", IXPE, FORMS, 2, "", a_seg, S_REG },
 	{ "outside-segment", "segment.outside", ALL, FORMS, 2, "", a_outside, 0 },
 	{ "outside-segment", "segment.outside_one_byte_past_end", ALL, B(BLK), 2, "", a_outside, 1 },
