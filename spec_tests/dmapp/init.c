@@ -1046,6 +1046,17 @@ static void bad_realloc(void)
 	_exit(0);
 }
 
+static void zero_malloc(void)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "1M", 1);
+	if (dmapp_init(&a, &act) != DMAPP_RC_SUCCESS)
+		_exit(3);
+	dmapp_sheap_free(dmapp_sheap_malloc(0));
+	_exit(0);
+}
+
 static void bad_realloc_foreign(void)
 {
 	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
@@ -1094,6 +1105,20 @@ RT_TEST(ab_malloc, "dmapp.sheap_malloc.abort_on_error.aborts", "DMAPP-5.4.2-shea
 RT_TEST(ab_realloc, "dmapp.sheap_realloc.abort_on_error.aborts", "DMAPP-5.4.2-realloc-error-aborts")
 {
 	RT_EXPECT_TRUE(aborts(bad_realloc), "DMAPP-5.4.2-realloc-error-aborts");
+}
+
+/* A size-0 request is no error: NULL or a block (E-DMAPP-049), and the
+ * call returns with DMAPP_ABORT_ON_ERROR set. */
+RT_TEST_ATTRS(ab_malloc_zero, "dmapp.sheap_malloc.abort_on_error.size_zero_returns",
+	      "DMAPP-5.3.67-size-zero", "tier=robustness")
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0)
+		zero_malloc();
+	RT_REQUIRE_TRUE(pid > 0 && waitpid(pid, &st, 0) == pid, "DMAPP-5.3.67-size-zero");
+	RT_EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0, "DMAPP-5.3.67-size-zero");
 }
 
 /* The same for a pointer that is no block of the heap, for which the
