@@ -65,6 +65,15 @@ static dmapp_return_t amo(enum dmapp_mode mode, enum amo_op op, void *result,
 	return dmapp_req_end(mode, req, rc, syncid);
 }
 
+/* The operations of one operand: uGNI's command ignores the second. */
+static dmapp_return_t amo1(enum dmapp_mode mode, enum amo_op op, void *result,
+			   void *remote_addr, dmapp_seg_desc_t *seg,
+			   dmapp_pe_t pe, int64_t operand,
+			   dmapp_syncid_handle_t *syncid)
+{
+	return amo(mode, op, result, remote_addr, seg, pe, operand, 0, syncid);
+}
+
 /*
  * 5.3.33 dmapp_aadd_qw_nb: non-blocking explicit atomic ADD.
  * DMAPP_RC_SUCCESS, *syncid set; DMAPP_RC_INVALID_PARAM;
@@ -74,8 +83,8 @@ dmapp_return_t dmapp_aadd_qw_nb(void *target_addr,
 		dmapp_seg_desc_t *target_seg, dmapp_pe_t target_pe, int64_t operand,
 		dmapp_syncid_handle_t *syncid)
 {
-	return amo(MODE_NB, AMO_AADD, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, syncid);
+	return amo1(MODE_NB, AMO_AADD, NULL, target_addr, target_seg, target_pe,
+		    operand, syncid);
 }
 
 /*
@@ -86,8 +95,8 @@ dmapp_return_t dmapp_aadd_qw_nb(void *target_addr,
 dmapp_return_t dmapp_aadd_qw_nbi(void *target_addr,
 		dmapp_seg_desc_t *target_seg, dmapp_pe_t target_pe, int64_t operand)
 {
-	return amo(MODE_NBI, AMO_AADD, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_NBI, AMO_AADD, NULL, target_addr, target_seg, target_pe,
+		    operand, NULL);
 }
 
 /*
@@ -99,8 +108,8 @@ dmapp_return_t dmapp_aadd_qw_nbi(void *target_addr,
 dmapp_return_t dmapp_aadd_qw(void *target_addr, dmapp_seg_desc_t *target_seg,
 		dmapp_pe_t target_pe, int64_t operand)
 {
-	return amo(MODE_BLOCKING, AMO_AADD, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_BLOCKING, AMO_AADD, NULL, target_addr, target_seg, target_pe,
+		    operand, NULL);
 }
 
 /*
@@ -112,8 +121,8 @@ dmapp_return_t dmapp_aand_qw_nb(void *target_addr,
 		dmapp_seg_desc_t *target_seg, dmapp_pe_t target_pe, int64_t operand,
 		dmapp_syncid_handle_t *syncid)
 {
-	return amo(MODE_NB, AMO_AAND, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, syncid);
+	return amo1(MODE_NB, AMO_AAND, NULL, target_addr, target_seg, target_pe,
+		    operand, syncid);
 }
 
 /*
@@ -124,8 +133,8 @@ dmapp_return_t dmapp_aand_qw_nb(void *target_addr,
 dmapp_return_t dmapp_aand_qw_nbi(void *target_addr,
 		dmapp_seg_desc_t *target_seg, dmapp_pe_t target_pe, int64_t operand)
 {
-	return amo(MODE_NBI, AMO_AAND, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_NBI, AMO_AAND, NULL, target_addr, target_seg, target_pe,
+		    operand, NULL);
 }
 
 /*
@@ -137,8 +146,8 @@ dmapp_return_t dmapp_aand_qw_nbi(void *target_addr,
 dmapp_return_t dmapp_aand_qw(void *target_addr, dmapp_seg_desc_t *target_seg,
 		dmapp_pe_t target_pe, int64_t operand)
 {
-	return amo(MODE_BLOCKING, AMO_AAND, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_BLOCKING, AMO_AAND, NULL, target_addr, target_seg, target_pe,
+		    operand, NULL);
 }
 
 /*
@@ -150,8 +159,8 @@ dmapp_return_t dmapp_aor_qw_nb(void *target_addr,
 		dmapp_seg_desc_t *target_seg, dmapp_pe_t target_pe, int64_t operand,
 		dmapp_syncid_handle_t *syncid)
 {
-	return amo(MODE_NB, AMO_AOR, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, syncid);
+	return amo1(MODE_NB, AMO_AOR, NULL, target_addr, target_seg, target_pe,
+		    operand, syncid);
 }
 
 /*
@@ -162,8 +171,8 @@ dmapp_return_t dmapp_aor_qw_nb(void *target_addr,
 dmapp_return_t dmapp_aor_qw_nbi(void *target_addr,
 		dmapp_seg_desc_t *target_seg, dmapp_pe_t target_pe, int64_t operand)
 {
-	return amo(MODE_NBI, AMO_AOR, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_NBI, AMO_AOR, NULL, target_addr, target_seg, target_pe,
+		    operand, NULL);
 }
 
 /*
@@ -175,8 +184,8 @@ dmapp_return_t dmapp_aor_qw_nbi(void *target_addr,
 dmapp_return_t dmapp_aor_qw(void *target_addr, dmapp_seg_desc_t *target_seg,
 		dmapp_pe_t target_pe, int64_t operand)
 {
-	return amo(MODE_BLOCKING, AMO_AOR, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_BLOCKING, AMO_AOR, NULL, target_addr, target_seg, target_pe,
+		    operand, NULL);
 }
 
 /*
@@ -188,8 +197,8 @@ dmapp_return_t dmapp_axor_qw_nb(void *target_addr,
 		dmapp_seg_desc_t *target_seg, dmapp_pe_t target_pe, int64_t operand,
 		dmapp_syncid_handle_t *syncid)
 {
-	return amo(MODE_NB, AMO_AXOR, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, syncid);
+	return amo1(MODE_NB, AMO_AXOR, NULL, target_addr, target_seg, target_pe,
+		    operand, syncid);
 }
 
 /*
@@ -200,8 +209,8 @@ dmapp_return_t dmapp_axor_qw_nb(void *target_addr,
 dmapp_return_t dmapp_axor_qw_nbi(void *target_addr,
 		dmapp_seg_desc_t *target_seg, dmapp_pe_t target_pe, int64_t operand)
 {
-	return amo(MODE_NBI, AMO_AXOR, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_NBI, AMO_AXOR, NULL, target_addr, target_seg, target_pe,
+		    operand, NULL);
 }
 
 /*
@@ -213,8 +222,8 @@ dmapp_return_t dmapp_axor_qw_nbi(void *target_addr,
 dmapp_return_t dmapp_axor_qw(void *target_addr, dmapp_seg_desc_t *target_seg,
 		dmapp_pe_t target_pe, int64_t operand)
 {
-	return amo(MODE_BLOCKING, AMO_AXOR, NULL, target_addr, target_seg, target_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_BLOCKING, AMO_AXOR, NULL, target_addr, target_seg, target_pe,
+		    operand, NULL);
 }
 
 /*
@@ -226,8 +235,8 @@ dmapp_return_t dmapp_afadd_qw_nb(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand,
 		dmapp_syncid_handle_t *syncid)
 {
-	return amo(MODE_NB, AMO_AFADD, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, syncid);
+	return amo1(MODE_NB, AMO_AFADD, target_addr, source_addr, source_seg, source_pe,
+		    operand, syncid);
 }
 
 /*
@@ -238,8 +247,8 @@ dmapp_return_t dmapp_afadd_qw_nb(void *target_addr, void *source_addr,
 dmapp_return_t dmapp_afadd_qw_nbi(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand)
 {
-	return amo(MODE_NBI, AMO_AFADD, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_NBI, AMO_AFADD, target_addr, source_addr, source_seg, source_pe,
+		    operand, NULL);
 }
 
 /*
@@ -251,8 +260,8 @@ dmapp_return_t dmapp_afadd_qw_nbi(void *target_addr, void *source_addr,
 dmapp_return_t dmapp_afadd_qw(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand)
 {
-	return amo(MODE_BLOCKING, AMO_AFADD, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_BLOCKING, AMO_AFADD, target_addr, source_addr, source_seg, source_pe,
+		    operand, NULL);
 }
 
 /*
@@ -264,8 +273,8 @@ dmapp_return_t dmapp_afand_qw_nb(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand,
 		dmapp_syncid_handle_t *syncid)
 {
-	return amo(MODE_NB, AMO_AFAND, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, syncid);
+	return amo1(MODE_NB, AMO_AFAND, target_addr, source_addr, source_seg, source_pe,
+		    operand, syncid);
 }
 
 /*
@@ -276,8 +285,8 @@ dmapp_return_t dmapp_afand_qw_nb(void *target_addr, void *source_addr,
 dmapp_return_t dmapp_afand_qw_nbi(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand)
 {
-	return amo(MODE_NBI, AMO_AFAND, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_NBI, AMO_AFAND, target_addr, source_addr, source_seg, source_pe,
+		    operand, NULL);
 }
 
 /*
@@ -289,8 +298,8 @@ dmapp_return_t dmapp_afand_qw_nbi(void *target_addr, void *source_addr,
 dmapp_return_t dmapp_afand_qw(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand)
 {
-	return amo(MODE_BLOCKING, AMO_AFAND, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_BLOCKING, AMO_AFAND, target_addr, source_addr, source_seg, source_pe,
+		    operand, NULL);
 }
 
 /*
@@ -302,8 +311,8 @@ dmapp_return_t dmapp_afxor_qw_nb(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand,
 		dmapp_syncid_handle_t *syncid)
 {
-	return amo(MODE_NB, AMO_AFXOR, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, syncid);
+	return amo1(MODE_NB, AMO_AFXOR, target_addr, source_addr, source_seg, source_pe,
+		    operand, syncid);
 }
 
 /*
@@ -314,8 +323,8 @@ dmapp_return_t dmapp_afxor_qw_nb(void *target_addr, void *source_addr,
 dmapp_return_t dmapp_afxor_qw_nbi(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand)
 {
-	return amo(MODE_NBI, AMO_AFXOR, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_NBI, AMO_AFXOR, target_addr, source_addr, source_seg, source_pe,
+		    operand, NULL);
 }
 
 /*
@@ -327,8 +336,8 @@ dmapp_return_t dmapp_afxor_qw_nbi(void *target_addr, void *source_addr,
 dmapp_return_t dmapp_afxor_qw(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand)
 {
-	return amo(MODE_BLOCKING, AMO_AFXOR, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_BLOCKING, AMO_AFXOR, target_addr, source_addr, source_seg, source_pe,
+		    operand, NULL);
 }
 
 /*
@@ -340,8 +349,8 @@ dmapp_return_t dmapp_afor_qw_nb(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand,
 		dmapp_syncid_handle_t *syncid)
 {
-	return amo(MODE_NB, AMO_AFOR, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, syncid);
+	return amo1(MODE_NB, AMO_AFOR, target_addr, source_addr, source_seg, source_pe,
+		    operand, syncid);
 }
 
 /*
@@ -352,8 +361,8 @@ dmapp_return_t dmapp_afor_qw_nb(void *target_addr, void *source_addr,
 dmapp_return_t dmapp_afor_qw_nbi(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand)
 {
-	return amo(MODE_NBI, AMO_AFOR, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_NBI, AMO_AFOR, target_addr, source_addr, source_seg, source_pe,
+		    operand, NULL);
 }
 
 /*
@@ -365,8 +374,8 @@ dmapp_return_t dmapp_afor_qw_nbi(void *target_addr, void *source_addr,
 dmapp_return_t dmapp_afor_qw(void *target_addr, void *source_addr,
 		dmapp_seg_desc_t *source_seg, dmapp_pe_t source_pe, int64_t operand)
 {
-	return amo(MODE_BLOCKING, AMO_AFOR, target_addr, source_addr, source_seg, source_pe,
-		   operand, 0, NULL);
+	return amo1(MODE_BLOCKING, AMO_AFOR, target_addr, source_addr, source_seg, source_pe,
+		    operand, NULL);
 }
 
 /*

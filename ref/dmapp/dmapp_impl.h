@@ -229,7 +229,7 @@ dmapp_return_t dmapp_req_end(enum dmapp_mode mode, struct dmapp_req *req,
 struct dmapp_syncid *dmapp_to_syncid(dmapp_syncid_handle_t h);
 void dmapp_syncid_retire(struct dmapp_syncid *s);
 
-dmapp_return_t dmapp_ops_init(void);
+void dmapp_ops_init(void);
 struct dmapp_op *dmapp_op_get(struct dmapp_req *req);
 void dmapp_op_put(struct dmapp_op *op);
 /* Reap completions; with wait, until at least one or nothing is left. */

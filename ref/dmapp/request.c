@@ -129,12 +129,11 @@ dmapp_return_t dmapp_req_end(enum dmapp_mode mode, struct dmapp_req *req,
 /* Ops never used are taken in order (ops_fresh) before any is reused
  * from the free list, so a PE touches only the records it needs (a
  * start-up of thousands of PEs then costs no 232 KiB each). */
-dmapp_return_t dmapp_ops_init(void)
+void dmapp_ops_init(void)
 {
 	dmapp.free_ops = NULL;
 	dmapp.ops_fresh = 0;
 	dmapp.ops_in_flight = 0;
-	return DMAPP_RC_SUCCESS;
 }
 
 /* A free op for req, after reaping completions if all are in flight;

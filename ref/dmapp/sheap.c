@@ -108,14 +108,13 @@ void dmapp_sheap_teardown(void)
 	dmapp.heap_map_len = 0;
 }
 
-/* The block ptr starts, or NULL when ptr is not one (E-DMAPP-051). */
+/* The block ptr starts, or NULL when ptr is not one (E-DMAPP-051).  A
+ * pointer outside the heap gives an offset no block has (below the heap
+ * it wraps to a huge one). */
 static struct arena_block *to_block(void *ptr)
 {
-	char *p = ptr, *base = dmapp.sheap_seg.addr;
-
-	if (p < base || (size_t)(p - base) >= dmapp.sheap_seg.len)
-		return NULL;
-	return arena_find(&dmapp.sheap, (size_t)(p - base));
+	return arena_find(&dmapp.sheap, (uintptr_t)ptr -
+			  (uintptr_t)dmapp.sheap_seg.addr);
 }
 
 static void *block_ptr(size_t off)

@@ -149,6 +149,7 @@ struct one {
 	bool ok_success;
 	bool result_moves_ok;	/* SUCCESS with a misaligned local result */
 	int inject;
+	bool warm;		/* reach the PE once before the injection */
 	bool split;		/* call SUCCESS, completion one of acc */
 };
 
@@ -218,6 +219,11 @@ static void one(enum op o, enum form f, const char *cl, const struct one *s)
 		case W_SHEAP: seg = dt_job.sheap_seg; rem = blk; break;
 		case W_DATA: seg = dt_job.data_seg; rem = dt_static; break;
 		default: seg = all[s->target].seg; rem = all[s->target].addr; break;
+		}
+		if (s->warm) {
+			_Alignas(8) uint64_t peek;
+			RT_REQUIRE_EQ_INT(dmapp_get(&peek, rem + WOFF, sp, s->target,
+						    1, DMAPP_QW), DMAPP_RC_SUCCESS, cl);
 		}
 		if (s->inject)
 			dt_control(s->inject, 1);
@@ -308,12 +314,15 @@ static void a_self(enum op o, enum form f, const char *cl, int arg)
 	one(o, f, cl, &s);
 }
 
-/* data-seg, registered-seg, stale-registration */
+/* data-seg, registered-seg, stale-registration; arg -1: registered-seg
+ * with the word the last 8 bytes of the registered region */
 static void a_where(enum op o, enum form f, const char *cl, int arg)
 {
 	struct one s = base(o, 1);
 
-	s.where = (enum where)arg;
+	s.where = arg < 0 ? W_REG : (enum where)arg;
+	if (arg < 0)
+		s.rmis = BUFSZ - 8 - WOFF;
 	if (arg == W_STALE) {
 		s.ok_success = false;
 		set_acc(&s, REMOTE_ERRORS);
@@ -655,7 +664,8 @@ static void a_blocking_full(enum op o, enum form f, const char *cl, int arg)
 }
 
 /* Faults (needs=faults): arg 0 transaction error (blocking: the call;
- * _nb, _nbi: the completion), 1 resource error. */
+ * _nb, _nbi: the completion), 1 resource error, 2 resource error once
+ * the PE has been reached (its connection set up) by a GET. */
 static void a_fault(enum op o, enum form f, const char *cl, int arg)
 {
 	struct one s = base(o, 1);
@@ -667,6 +677,7 @@ static void a_fault(enum op o, enum form f, const char *cl, int arg)
 		s.split = f != BLK;
 	} else {
 		s.inject = RDMACTS_TC_FAIL_NTH_ALLOCATION;
+		s.warm = arg == 2;
 		if (f == BLK)
 			set_acc(&s, DMAPP_RC_RESOURCE_ERROR,
 				DMAPP_RC_TRANSACTION_ERROR, -1);
@@ -761,6 +772,7 @@ static const struct aspect aspects[] = {
 	{ "self-target", "data.self_target", ALLOPS, FORMS, 1, "", a_self, 0 },
 	{ "data-seg", "segment.data_seg", ALLOPS, FORMS, 2, "", a_where, W_DATA },
 	{ "registered-seg", "segment.registered", ALLOPS, FORMS, 2, "", a_where, W_REG },
+	{ "registered-seg", "segment.registered_last_word", ALLOPS, FB(BLK), 2, "", a_where, -1 },
 	{ "stale-registration", "segment.stale_registration", ALLOPS, FORMS, 2, "", a_where, W_STALE },
 	{ "no-swap-on-mismatch", "data.no_swap_on_mismatch", 1u << ACSWAP, FORMS, 2, "", a_mismatch, 0 },
 	{ "unaligned", "alignment.unaligned", 1u << AADD, FB(NB), 2, "", a_unaligned, 2 },
@@ -780,6 +792,7 @@ static const struct aspect aspects[] = {
 	{ "transaction-error", "fault.transaction_error", ALLOPS, FB(BLK), 2, "needs=faults", a_fault, 0 },
 	{ "transaction-error-at-sync", "fault.transaction_error_at_sync", ALLOPS, FB(NB) | FB(NBI), 2, "needs=faults", a_fault, 0 },
 	{ "resource-error", "fault.resource_error", ALLOPS, FORMS, 2, "needs=faults", a_fault, 1 },
+	{ "resource-error", "fault.resource_error_connected", ALLOPS, FB(BLK), 2, "needs=faults", a_fault, 2 },
 	{ "null-seg", "param.null_seg", ALLOPS, FORMS, 1, "tier=robustness", a_param, P_NULL_SEG },
 	{ "garbage-seg", "param.garbage_seg", ALLOPS, FORMS, 1, "tier=robustness", a_param, P_GARBAGE_SEG },
 	{ "null-result", "param.null_result", FET, FORMS, 1, "tier=robustness", a_param, P_NULL_RESULT },

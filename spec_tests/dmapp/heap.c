@@ -48,6 +48,29 @@ RT_TEST(m_distinct, "dmapp.sheap_malloc.data.distinct_blocks", "DMAPP-5.3.67-dis
 	dt_end();
 }
 
+/* A freed block leaves its neighbours alone: after the first of two
+ * blocks is freed, a block as large as both together is placed apart
+ * from the second, which keeps its contents. */
+RT_TEST(m_distinct_free, "dmapp.sheap_malloc.data.distinct_after_free", "DMAPP-5.3.67-distinct-blocks")
+{
+	const char *cl = "DMAPP-5.3.67-distinct-blocks";
+	uint8_t *a, *b, *c, pat[65536];
+
+	dt_start();
+	a = dmapp_sheap_malloc(65536);
+	b = dmapp_sheap_malloc(65536);
+	RT_REQUIRE_TRUE(a != NULL && b != NULL, "DMAPP-5.3.67-allocates");
+	dt_fill(b, 65536, 0, 3);
+	dt_fill(pat, 65536, 0, 3);
+	dmapp_sheap_free(a);
+	c = dmapp_sheap_malloc(2 * 65536);
+	RT_REQUIRE_TRUE(c != NULL, "DMAPP-5.3.67-allocates");
+	RT_EXPECT_TRUE(c >= b + 65536 || c + 2 * 65536 <= b, cl);
+	memset(c, 0x77, 2 * 65536);
+	RT_EXPECT_MEM_EQ(b, pat, 65536, cl);
+	dt_end();
+}
+
 RT_TEST(m_null, "dmapp.sheap_malloc.resource.exhausted_null", "DMAPP-5.3.67-exhausted-null")
 {
 	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "1M");
@@ -242,6 +265,39 @@ RT_TEST_ATTRS(m_garbage_env, "dmapp.init.param.heap_size_garbage", "DMAPP-5.4.1-
 	}
 }
 
+/* When dmapp_init accepts such a value it has made a job that works:
+ * a fetching AMO on a registered word of the caller's own (E-DMAPP-052:
+ * SUCCESS with some heap, the value ignored). */
+RT_TEST_ATTRS(m_garbage_works, "dmapp.init.param.heap_size_garbage_job_works",
+	      "DMAPP-5.4.1-garbage-value", "tier=robustness")
+{
+	const char *cl = "DMAPP-5.4.1-garbage-value";
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	static _Alignas(8) uint64_t w[8];
+	_Alignas(8) uint64_t old = 0;
+	dmapp_seg_desc_t seg;
+	dmapp_jobinfo_t job;
+	dmapp_return_t rc;
+
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "lots", 1);
+	rc = dmapp_init(&a, &act);
+	RT_EXPECT_RC_IN(rc, cl, DMAPP_RC_INVALID_PARAM, DMAPP_RC_RESOURCE_ERROR,
+			DMAPP_RC_SUCCESS);
+	if (rc == DMAPP_RC_SUCCESS) {
+		w[0] = 5;
+		RT_REQUIRE_EQ_INT(dmapp_get_jobinfo(&job), DMAPP_RC_SUCCESS, cl);
+		RT_REQUIRE_EQ_INT(dmapp_mem_register(w, sizeof w, &seg),
+				  DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_EQ_INT(dmapp_afadd_qw(&old, w, &seg, job.pe, 3),
+				 DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_EQ_U64(old, 5, cl);
+		RT_EXPECT_EQ_U64(w[0], 8, cl);
+		dmapp_mem_unregister(&seg);
+		dmapp_finalize();
+	}
+	unsetenv("XT_SYMMETRIC_HEAP_SIZE");
+}
+
 RT_TEST_ATTRS(m_differs, "dmapp.init.state.heap_size_differs_across_pes",
 	      "DMAPP-5.4.1-differs-across-pes", "np=2;tier=robustness")
 {
@@ -314,6 +370,29 @@ RT_TEST(r_shrink_full, "dmapp.sheap_realloc.resource.shrink_in_full_heap",
 	RT_EXPECT_MEM_EQ(q, pat, 768u << 10, cl);
 	RT_EXPECT_TRUE(in_heap(q, 768u << 10), cl);
 	free(pat);
+	dt_end();
+}
+
+/* The same: a realloc to the block's own size needs no space either. */
+RT_TEST(r_same_full, "dmapp.sheap_realloc.resource.same_size_in_full_heap",
+	"DMAPP-5.3.68-shrink-needs-no-space")
+{
+	static const size_t fill_sizes[] = { 65536, 4096, 64 };
+	const char *cl = "DMAPP-5.3.68-shrink-needs-no-space";
+	uint8_t *p, *q, pat[4096];
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "2M");
+	p = dmapp_sheap_malloc(4096);
+	RT_REQUIRE_TRUE(p != NULL, "DMAPP-5.3.67-allocates");
+	for (int i = 0; i < 3; i++)
+		while (dmapp_sheap_malloc(fill_sizes[i]) != NULL)
+			;
+	dt_fill(p, 4096, 0, 5);
+	dt_fill(pat, 4096, 0, 5);
+	q = dmapp_sheap_realloc(p, 4096);
+	RT_REQUIRE_TRUE(q != NULL, cl);
+	RT_EXPECT_MEM_EQ(q, pat, 4096, cl);
+	RT_EXPECT_TRUE(in_heap(q, 4096), cl);
 	dt_end();
 }
 
@@ -420,6 +499,27 @@ RT_TEST_ATTRS(r_moves, "dmapp.sheap_realloc.data.may_move_symmetric",
 	dt_end();
 }
 
+/* A block that realloc moved gives up its old place: with an 8M heap, a
+ * 3 MiB block moved to grow to 4 MiB, then freed with the rest, leaves
+ * room for 7 MiB again (E-DMAPP-080). */
+RT_TEST(r_move_frees, "dmapp.sheap_realloc.resource.move_frees_old_place",
+	"DMAPP-5.3.68-move-frees-old-place")
+{
+	const char *cl = "DMAPP-5.3.68-move-frees-old-place";
+	void *p, *q, *g;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "8M");
+	p = dmapp_sheap_malloc(3u << 20);
+	g = dmapp_sheap_malloc(64);	/* the block cannot grow in place */
+	RT_REQUIRE_TRUE(p != NULL && g != NULL, "DMAPP-5.3.67-allocates");
+	q = dmapp_sheap_realloc(p, 4u << 20);
+	RT_REQUIRE_TRUE(q != NULL, "DMAPP-5.3.68-grow-preserves");
+	dmapp_sheap_free(q);
+	dmapp_sheap_free(g);
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(7u << 20) != NULL, cl);
+	dt_end();
+}
+
 /* ---- dmapp_sheap_free ---- */
 
 RT_TEST(f_malloc, "dmapp.sheap_free.resource.frees_malloc", "DMAPP-5.3.69-frees-malloc")
@@ -462,6 +562,34 @@ RT_TEST(f_cycles, "dmapp.sheap_free.resource.repeat_cycles", "DMAPP-5.3.69-repea
 		dmapp_sheap_free(p);
 	}
 	RT_EXPECT_EQ_INT(bad, 0, "DMAPP-5.3.69-repeat-cycles");
+	dt_end();
+}
+
+/* Freed space is whole again (E-DMAPP-080): with an 8M heap, after seven
+ * 1 MiB blocks are freed last to first, then first to last, and after a
+ * 4 MiB block is shrunk to 1 MiB and freed, an allocation of 7 MiB
+ * succeeds each time. */
+RT_TEST(f_whole, "dmapp.sheap_free.resource.space_whole_again", "DMAPP-5.3.69-space-whole-again")
+{
+	const char *cl = "DMAPP-5.3.69-space-whole-again";
+	void *b[7], *p;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "8M");
+	for (int order = 0; order < 2; order++) {
+		for (int i = 0; i < 7; i++)
+			b[i] = dmapp_sheap_malloc(1u << 20);
+		for (int i = 0; i < 7; i++)
+			dmapp_sheap_free(b[order == 0 ? 6 - i : i]);
+		p = dmapp_sheap_malloc(7u << 20);
+		RT_EXPECT_TRUE(p != NULL, cl);
+		dmapp_sheap_free(p);
+	}
+	p = dmapp_sheap_malloc(4u << 20);
+	RT_REQUIRE_TRUE(p != NULL, "DMAPP-5.3.67-allocates");
+	p = dmapp_sheap_realloc(p, 1u << 20);
+	RT_REQUIRE_TRUE(p != NULL, "DMAPP-5.3.68-shrink-preserves");
+	dmapp_sheap_free(p);
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(7u << 20) != NULL, cl);
 	dt_end();
 }
 

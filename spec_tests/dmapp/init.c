@@ -693,6 +693,34 @@ RT_TEST_ATTRS(fin_nb, "dmapp.finalize.state.completes_nb", "DMAPP-5.3.2-complete
 	fin_completes(1, "DMAPP-5.3.2-completes-nb");
 }
 
+/* An _nb GET of PE 1's static object into private memory of PE 0, right
+ * before dmapp_finalize: completed by dmapp_finalize, so the data is in
+ * PE 0's buffer when dmapp_finalize returns. */
+RT_TEST_ATTRS(fin_nb_get, "dmapp.finalize.state.completes_nb_get", "DMAPP-5.3.2-completes-nb", "np=2")
+{
+	const char *cl = "DMAPP-5.3.2-completes-nb";
+	static uint64_t box[64];
+	uint64_t want[64], *got = calloc(64, sizeof *got);
+	dmapp_syncid_handle_t sid;
+
+	dt_start();
+	if (dt_job.data_seg.len == 0)
+		rt_unsupported("data_seg.len == 0: the data segment is not exported");
+	RT_REQUIRE_TRUE(got != NULL, cl);
+	for (int i = 0; i < 64; i++) {
+		box[i] = 2000 + 100 * (uint64_t)dt_pe + (uint64_t)i;
+		want[i] = 2100 + (uint64_t)i;
+	}
+	dt_barrier();
+	if (dt_pe == 0)
+		RT_EXPECT_EQ_INT(dmapp_get_nb(got, box, &dt_job.data_seg, 1, 64,
+					      DMAPP_QW, &sid), DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_EQ_INT(dmapp_finalize(), DMAPP_RC_SUCCESS, cl);
+	if (dt_pe == 0)
+		RT_EXPECT_MEM_EQ(got, want, sizeof want, cl);
+	free(got);
+}
+
 RT_TEST_ATTRS(fin_collective, "dmapp.finalize.state.collective", "DMAPP-5.3.2-collective", "np=2")
 {
 	static uint64_t flag_obj;
@@ -1162,6 +1190,29 @@ static void bad_realloc(void)
 	_exit(0);
 }
 
+static void zero_malloc(void)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "1M", 1);
+	if (dmapp_init(&a, &act) != DMAPP_RC_SUCCESS)
+		_exit(3);
+	dmapp_sheap_free(dmapp_sheap_malloc(0));
+	_exit(0);
+}
+
+static void bad_realloc_foreign(void)
+{
+	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
+	static char foreign[64];
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "1M", 1);
+	if (dmapp_init(&a, &act) != DMAPP_RC_SUCCESS)
+		_exit(3);
+	dmapp_sheap_realloc(foreign, 64);
+	_exit(0);
+}
+
 static void bad_register(void)
 {
 	dmapp_rma_attrs_t a = dt_attrs(DMAPP_DEF_OUTSTANDING_NB), act;
@@ -1198,6 +1249,28 @@ RT_TEST(ab_malloc, "dmapp.sheap_malloc.abort_on_error.aborts", "DMAPP-5.4.2-shea
 RT_TEST(ab_realloc, "dmapp.sheap_realloc.abort_on_error.aborts", "DMAPP-5.4.2-realloc-error-aborts")
 {
 	RT_EXPECT_TRUE(aborts(bad_realloc), "DMAPP-5.4.2-realloc-error-aborts");
+}
+
+/* A size-0 request is no error: NULL or a block (E-DMAPP-049), and the
+ * call returns with DMAPP_ABORT_ON_ERROR set. */
+RT_TEST_ATTRS(ab_malloc_zero, "dmapp.sheap_malloc.abort_on_error.size_zero_returns",
+	      "DMAPP-5.3.67-size-zero", "tier=robustness")
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0)
+		zero_malloc();
+	RT_REQUIRE_TRUE(pid > 0 && waitpid(pid, &st, 0) == pid, "DMAPP-5.3.67-size-zero");
+	RT_EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0, "DMAPP-5.3.67-size-zero");
+}
+
+/* The same for a pointer that is no block of the heap, for which the
+ * call returns NULL as an error (5.3.68, E-DMAPP-059). */
+RT_TEST_ATTRS(ab_realloc_foreign, "dmapp.sheap_realloc.abort_on_error.foreign_ptr_aborts",
+	      "DMAPP-5.4.2-realloc-error-aborts", "tier=robustness")
+{
+	RT_EXPECT_TRUE(aborts(bad_realloc_foreign), "DMAPP-5.4.2-realloc-error-aborts");
 }
 
 RT_TEST(ab_register, "dmapp.mem_register.abort_on_error.aborts", "DMAPP-5.3.70-abort-on-error")

@@ -571,6 +571,74 @@ static void a_seg(const struct call *c, const char *cl, int arg)
 	run(c, &r);
 }
 
+/* registered-seg, the request ending at the last byte of the region the
+ * remote PE registered (its length a multiple of 4), into a private
+ * local buffer (E-DMAPP-064: a GET may read whole words of the region,
+ * never past it). */
+static void a_seg_end(const struct call *c, const char *cl, int arg)
+{
+	struct run r;
+	static const dmapp_pe_t one[] = { 1 };
+	(void)arg;
+
+	init_run(&r, c, cl);
+	r.np = 2;
+	r.seg = S_REG;
+	set_list(&r.st[0], 1, one);
+	r.st[0].roff = (ptrdiff_t)(r.bsz - r.st[0].n * 8);
+	run(c, &r);
+}
+
+/* stale-registration (arg 0), garbage-seg (arg 1: the live symmetric
+ * heap descriptor with random bytes for its memory handle) of an _nbi
+ * call: the failure is reported once (E-DMAPP-045), by the call or by
+ * the next dmapp_gsync_wait, not by both. */
+static void a_stale_once(const struct call *c, const char *cl, int arg)
+{
+	struct peerinfo mine = { 0 }, all[2];
+	uint8_t *reg = malloc(4 * REGION), *L = malloc(4 * REGION), *blk;
+	struct xf x;
+	dmapp_return_t rc, g;
+
+	dt_start();
+	dt_need_pes(2);
+	if (!reg || !L)
+		rt_unsupported("out of private memory");
+	dt_fill(reg, 4 * REGION, dt_pe, 2);
+	dt_fill(L, 4 * REGION, dt_pe, 1);
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(reg, 4 * REGION, &mine.seg),
+			  DMAPP_RC_SUCCESS, "DMAPP-5.3.70-success-private-heap");
+	mine.addr = reg;
+	dt_allgather(&mine, all, sizeof mine);
+	RT_REQUIRE_EQ_INT(dmapp_mem_unregister(&mine.seg), DMAPP_RC_SUCCESS,
+			  "DMAPP-5.3.71-success");
+	blk = dmapp_sheap_malloc(4 * REGION);
+	RT_REQUIRE_TRUE(blk != NULL, "DMAPP-5.3.67-allocates");
+	dt_barrier();
+	if (dt_pe == 0) {
+		default_xf(c, &x, DMAPP_QW, 0);
+		x.nlist = 1;
+		x.list[0] = 1;
+		if (arg == 1) {
+			all[1].addr = blk;
+			all[1].seg = dt_job.sheap_seg;
+			dt_garbage(&all[1].seg.memhndl, sizeof all[1].seg.memhndl, 11);
+		}
+		rc = issue(c, &x, L, all[1].addr, &all[1].seg, NULL);
+		g = dmapp_gsync_wait();
+		if ((rc == DMAPP_RC_SUCCESS) == (g == DMAPP_RC_SUCCESS))
+			RT_FAIL(cl, "one-report", rc == DMAPP_RC_SUCCESS ?
+				"none" : "two", "the call returned %d, "
+				"dmapp_gsync_wait %d", (int)rc, (int)g);
+		else
+			RT_EXPECT_TRUE(true, cl);
+	}
+	dt_barrier();
+	dt_end();
+	free(reg);
+	free(L);
+}
+
 /* unaligned: DW, QW and DQW at 1 modulo 4, SUCCESS with the data or
  * ALIGNMENT_ERROR; unaligned-target / -source (arg 1 / 2): 2 modulo 4,
  * ALIGNMENT_ERROR only. */
@@ -701,6 +769,19 @@ static void a_stride1(const struct call *c, const char *cl, int arg)
 	init_run(&r, c, cl);
 	r.st[0].lst = r.st[0].rst = 1;
 	r.st[0].n = 37;
+	run(c, &r);
+}
+
+/* data-qw with one unit stride: the remote stride 1 and the local 2
+ * (arg 0), or the remote 2 and the local 1 (arg 1); the other side is
+ * still strided, so the elements are not one contiguous block. */
+static void a_stride_mixed(const struct call *c, const char *cl, int arg)
+{
+	struct run r;
+
+	init_run(&r, c, cl);
+	r.st[0].rst = arg == 0 ? 1 : 2;
+	r.st[0].lst = arg == 0 ? 2 : 1;
 	run(c, &r);
 }
 
@@ -929,8 +1010,86 @@ static void a_fault_registered(const struct call *c, const char *cl, int arg)
 	dt_end();
 }
 
+/* resource-error once PE 1 has been reached (so that setting up the
+ * connection, which may allocate, is behind): a request that cannot get
+ * its resources reports DMAPP_RC_RESOURCE_ERROR from the call or, for
+ * _nb and _nbi, from the call or its completion.  Failed _nb calls
+ * return no syncid (E-DMAPP-044), so DMAPP_MIN_OUTSTANDING_NB + 1 of
+ * them leave every syncid free for the request that follows, which
+ * succeeds.  arg 0: an allocation fails; arg 1: the same with the local
+ * buffer in the symmetric heap (registered memory); arg 2: the NIC takes
+ * no RDMA transfer (its limit lowered to 0) and the request is 8 KiB, at
+ * least the offload threshold (5.2.3.2): it may also move by other means
+ * and succeed. */
+static void a_fault_connected(const struct call *c, const char *cl, int arg)
+{
+	struct xf x;
+	uint8_t *blk, *L, want[4 * REGION];
+	dmapp_syncid_handle_t sid = NULL;
+	dmapp_return_t rc;
+
+	dt_start_with(DMAPP_MIN_OUTSTANDING_NB, NULL);
+	dt_need_pes(2);
+	dt_control(RDMACTS_TC_RESET, 0);
+	blk = dmapp_sheap_malloc(4 * REGION);
+	RT_REQUIRE_TRUE(blk != NULL, "DMAPP-5.3.67-allocates");
+	L = arg == 1 ? blk + 2 * REGION : malloc(4 * REGION);
+	dt_fill(blk, 4 * REGION, dt_pe, 2);
+	if (arg == 2)
+		dt_fill(L, 4 * REGION, 0, 1);
+	dt_barrier();
+	if (dt_pe == 0) {
+		default_xf(c, &x, DMAPP_QW, 0);
+		x.nlist = 1;
+		x.list[0] = 1;
+		if (arg == 2) {
+			x.loff = x.roff = 0;
+			x.n = 4 * REGION / 8;
+		}
+		rc = issue(c, &x, L, blk, &dt_job.sheap_seg, &sid);
+		if (rc == DMAPP_RC_SUCCESS)
+			rc = complete(c, &sid);
+		RT_REQUIRE_EQ_INT(rc, DMAPP_RC_SUCCESS, cl);
+		if (arg == 2)
+			dt_control(RDMACTS_TC_LIMIT_BTE, 0);
+		for (int i = 0; i <= DMAPP_MIN_OUTSTANDING_NB; i++) {
+			if (arg != 2)
+				dt_control(RDMACTS_TC_FAIL_NTH_ALLOCATION, 1);
+			rc = issue(c, &x, L, blk, &dt_job.sheap_seg, &sid);
+			if (arg != 2)
+				dt_control(RDMACTS_TC_RESET, 0);
+			check_initiation(c, rc, cl);
+			if (c->form != BLK && rc == DMAPP_RC_SUCCESS)
+				rc = complete(c, &sid);
+			if (arg == 2 && rc == DMAPP_RC_SUCCESS)
+				continue;
+			if (c->form == BLK)
+				RT_EXPECT_RC_IN(rc, cl, DMAPP_RC_RESOURCE_ERROR,
+						DMAPP_RC_TRANSACTION_ERROR);
+			else
+				RT_EXPECT_EQ_INT(rc, DMAPP_RC_RESOURCE_ERROR, cl);
+		}
+		dt_control(RDMACTS_TC_RESET, 0);
+		rc = issue(c, &x, L, blk, &dt_job.sheap_seg, &sid);
+		if (rc == DMAPP_RC_SUCCESS)
+			rc = complete(c, &sid);
+		RT_EXPECT_EQ_INT(rc, DMAPP_RC_SUCCESS, cl);
+	}
+	dt_barrier();
+	if (arg == 2 && dt_pe == 1) {	/* the PUTs that succeeded, all alike */
+		dt_fill(want, 4 * REGION, 0, 1);
+		RT_EXPECT_MEM_EQ(blk, want, 4 * REGION, cl);
+	}
+	dt_end();
+	if (arg != 1)
+		free(L);
+}
+
 /* outside-segment: the last element lies past the end of the segment:
- * refused or reported as failed (1 PE names PE 1 of 2). */
+ * refused or reported as failed (1 PE names PE 1 of 2).  arg 1: the one
+ * element, a byte, is the first byte after the segment; arg 2 (indexed):
+ * offsets 0, -1 and 1 from the segment's last element, the third past
+ * the end. */
 static void a_outside(const struct call *c, const char *cl, int arg)
 {
 	struct xf x;
@@ -938,7 +1097,6 @@ static void a_outside(const struct call *c, const char *cl, int arg)
 	dmapp_syncid_handle_t sid = NULL;
 	dmapp_return_t rc;
 	static const long long ok[] = { REMOTE_ERRORS };
-	(void)arg;
 
 	dt_start();
 	dt_need_pes(2);
@@ -960,6 +1118,15 @@ static void a_outside(const struct call *c, const char *cl, int arg)
 		x.idx[1] = 2;
 		/* the first element is the segment's last 8 bytes */
 		end = (uint8_t *)dt_job.sheap_seg.addr + dt_job.sheap_seg.len - 8;
+		if (arg == 1) {
+			x.type = DMAPP_BYTE;
+			x.n = 1;
+			end += 8;
+		} else if (arg == 2) {
+			x.n = 3;
+			x.idx[1] = -1;
+			x.idx[2] = 1;
+		}
 		rc = issue(c, &x, L, end, &dt_job.sheap_seg, &sid);
 		check_initiation(c, rc, cl);
 		if (rc == DMAPP_RC_SUCCESS)
@@ -978,7 +1145,7 @@ static void a_outside(const struct call *c, const char *cl, int arg)
 /* Argument checks made alone (1 PE): arg selects what is wrong. */
 enum { P_NULL_SEG, P_NULL_LOCAL, P_OVERFLOW, P_GARBAGE_SEG, P_NULL_SYNCID,
        P_SYNCID_KEPT, P_NULL_INDEX, P_NULL_PELIST, P_BEFORE_INIT,
-       P_AFTER_FINALIZE };
+       P_AFTER_FINALIZE, P_NULL_LOCAL_BYTE };
 
 static void a_param(const struct call *c, const char *cl, int arg)
 {
@@ -1016,6 +1183,11 @@ static void a_param(const struct call *c, const char *cl, int arg)
 		rc = issue(c, &x, L, blk, NULL, &sid);
 		break;
 	case P_NULL_LOCAL:
+		rc = issue(c, &x, NULL, blk, seg, &sid);
+		break;
+	case P_NULL_LOCAL_BYTE:		/* one byte to or from NULL */
+		x.type = DMAPP_BYTE;
+		x.n = 1;
 		rc = issue(c, &x, NULL, blk, seg, &sid);
 		break;
 	case P_OVERFLOW:
@@ -1125,14 +1297,21 @@ static const struct aspect aspects[] = {
 	{ "self-target", "data.self_target", ALL, FORMS, 1, "", a_self, 0 },
 	{ "data-seg", "segment.data_seg", ALL, FORMS, 2, "", a_seg, S_DATA },
 	{ "registered-seg", "segment.registered", P2P, FORMS, 2, "", a_seg, S_REG },
+	{ "registered-seg", "segment.registered_last_bytes", B(F_GET), FORMS, 2, "", a_seg_end, 0 },
 	{ "stale-registration", "segment.stale_registration", P2P, FORMS, 2, "", a_seg, S_STALE },
+	{ "stale-registration", "segment.stale_registration_reported_once", P2P, B(NBI), 2, "", a_stale_once, 0 },
+	{ "garbage-seg", "param.garbage_handle_reported_once", ALL, B(NBI), 2, "tier=robustness", a_stale_once, 1 },
 	{ "registered-seg-refused", "segment.registered_refused", IXPE, FORMS, 2, "", a_seg, S_REG },
 	{ "outside-segment", "segment.outside", ALL, FORMS, 2, "", a_outside, 0 },
+	{ "outside-segment", "segment.outside_one_byte_past_end", ALL, B(BLK), 2, "", a_outside, 1 },
+	{ "outside-segment", "segment.outside_negative_offset_past_end", B(F_IXPUT) | B(F_IXGET), B(BLK), 2, "", a_outside, 2 },
 	{ "invalid-pe", "param.invalid_pe", P2P, FORMS, 1, "", a_invalid, 0 },
 	{ "invalid-type", "param.invalid_type", ALL, FORMS, 1, "", a_invalid, 1 },
 	{ "zero-nelems", "param.zero_nelems", ALL, FORMS, 2, "", a_zero, 0 },
 	{ "stride-below-one", "param.stride_below_one", B(F_IPUT) | B(F_IGET), FORMS, 2, "", a_stride0, 0 },
 	{ "stride-one-contiguous", "data.stride_one_contiguous", B(F_IPUT) | B(F_IGET), FORMS, 2, "", a_stride1, 0 },
+	{ "data-qw", "data.qw_remote_stride_one", B(F_IPUT) | B(F_IGET), B(BLK), 2, "", a_stride_mixed, 0 },
+	{ "data-qw", "data.qw_local_stride_one", B(F_IPUT) | B(F_IGET), B(BLK), 2, "", a_stride_mixed, 1 },
 	{ "unaligned", "alignment.unaligned", B(F_PUT) | B(F_GET) | B(F_IPUT) | B(F_IXPUT) | IXPE, FORMS, 2, "", a_unaligned, 0 },
 	{ "unaligned-target", "alignment.unaligned_target", B(F_IGET) | B(F_IXGET), FORMS, 2, "", a_unaligned, 1 },
 	{ "unaligned-source", "alignment.unaligned_source", B(F_IGET) | B(F_IXGET), FORMS, 2, "", a_unaligned, 2 },
@@ -1153,8 +1332,12 @@ static const struct aspect aspects[] = {
 	{ "transaction-error-at-sync", "fault.transaction_error_at_sync", ALL, B(NB) | B(NBI), 2, "needs=faults", a_fault, 1 },
 	{ "resource-error", "fault.resource_error", B(F_PUT) | B(F_GET) | B(F_IGET) | B(F_IXGET), FORMS, 2, "needs=faults", a_fault, 2 },
 	{ "resource-error", "fault.resource_error_registered_local", B(F_PUT) | B(F_GET) | B(F_IGET) | B(F_IXGET), FORMS, 2, "needs=faults", a_fault_registered, 0 },
+	{ "resource-error", "fault.resource_error_connected", B(F_PUT) | B(F_GET), FORMS, 2, "needs=faults", a_fault_connected, 0 },
+	{ "resource-error", "fault.resource_error_connected_registered_local", B(F_GET), FORMS, 2, "needs=faults", a_fault_connected, 1 },
+	{ "resource-error", "fault.resource_error_no_rdma", B(F_PUT), FORMS, 2, "needs=faults", a_fault_connected, 2 },
 	{ "null-seg", "param.null_seg", ALL, FORMS, 1, "tier=robustness", a_param, P_NULL_SEG },
 	{ "null-local-buffer", "param.null_local_buffer", ALL, FORMS, 1, "tier=robustness", a_param, P_NULL_LOCAL },
+	{ "null-local-buffer", "param.null_local_buffer_one_byte", ALL, B(BLK), 1, "tier=robustness", a_param, P_NULL_LOCAL_BYTE },
 	{ "nelems-overflow", "param.nelems_overflow", ALL, FORMS, 1, "tier=robustness", a_param, P_OVERFLOW },
 	{ "garbage-seg", "param.garbage_seg", ALL, FORMS, 1, "tier=robustness", a_param, P_GARBAGE_SEG },
 	{ "null-syncid", "param.null_syncid", ALL, B(NB), 1, "tier=robustness", a_param, P_NULL_SYNCID },
