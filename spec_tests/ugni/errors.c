@@ -332,6 +332,26 @@ RT_TEST(priv_null_nic, "ugni.subscribe_errors.privilege.null_nic_privileged", "U
 		GNI_ReleaseErrors(h);
 }
 
+/* The same clause with the caller made privileged for this process through
+ * the test-control interface (RDMACTS_TC_PRIVILEGED: effective uid 0 is
+ * privileged), so that it runs without the privileged profile. */
+RT_TEST(priv_null_nic_tc, "ugni.subscribe_errors.privilege.null_nic_privileged_by_control",
+	"UGNI-3.10.1-privileged-null-nic")
+{
+	const char *c = "UGNI-3.10.1-privileged-null-nic";
+	gni_err_handle_t h;
+	if (geteuid() != 0)
+		rt_unsupported("needs effective uid 0, which the control knob makes privileged");
+	fx_control(RDMACTS_TC_PRIVILEGED, 1);
+	gni_return_t rc = GNI_SubscribeErrors(NULL, 0, ALL_ERRS, 16, &h);
+	fx_control(RDMACTS_TC_PRIVILEGED, 0);
+	if (rc == GNI_RC_PERMISSION_ERROR)
+		rt_unsupported("the implementation treats the caller as unprivileged");
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM);
+	if (rc == GNI_RC_SUCCESS)
+		GNI_ReleaseErrors(h);
+}
+
 RT_TEST(unpriv_null_nic, "ugni.subscribe_errors.privilege.null_nic_unprivileged", "UGNI-3.10.1-rc-invalid-param-unprivileged-null-nic")
 {
 	gni_err_handle_t h;
