@@ -654,3 +654,31 @@ RT_TEST(seg_many, "ugni.mem_register_segments.offset.put_across_64_segments",
 	GNI_MemDeregister(f.b.nic, &mh);
 	fx_teardown(&f);
 }
+
+/* 65 one-page segments, one more than the registrations above use: the
+ * document sets no limit (E-UGNI-159), so the count is refused as a
+ * resource, or the registration works like any other, a PUT through all
+ * 65 filling each in order. */
+RT_TEST(seg_beyond_64, "ugni.mem_register_segments.count.beyond_64",
+	"UGNI-3.4.3-segment-count-beyond-64")
+{
+	const char *c = "UGNI-3.4.3-segment-count-beyond-64";
+	enum { NSEG = 65, PG = 4096 };
+	struct fx f; gni_mem_handle_t mh, lmh; gni_mem_segment_t s[NSEG];
+	fx_setup(&f, 0);
+	unsigned char *m = fx_mem(2 * NSEG * PG), *src = fx_mem(NSEG * PG);
+	for (int i = 0; i < NSEG; i++)
+		s[i] = (gni_mem_segment_t){ U64(m + 2 * i * PG), PG };
+	gni_return_t rc = GNI_MemRegisterSegments(f.b.nic, s, NSEG, NULL, 0, (uint32_t)-1, &mh);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_ERROR_RESOURCE, GNI_RC_SUCCESS);
+	if (rc == GNI_RC_SUCCESS) {
+		lmh = fx_reg(f.a.nic, src, NSEG * PG, NULL, 0);
+		fx_pattern(src, NSEG * PG, 70);
+		RT_EXPECT_EQ_INT(xfer(f.a.ep, f.a.cq, 0, src, lmh, 0, mh, NSEG * PG), GNI_RC_SUCCESS, c);
+		for (int i = 0; i < NSEG; i++)
+			if (!RT_EXPECT_MEM_EQ(m + 2 * i * PG, src + i * PG, PG, c))
+				break;
+		GNI_MemDeregister(f.b.nic, &mh);
+	}
+	fx_teardown(&f);
+}
