@@ -376,6 +376,26 @@ RT_TEST(own_ptag_set, "ugni.set_error_ptag.ptag.own", "UGNI-3.10.7-success-own-p
 	fx_teardown(&f);
 }
 
+/* Setting the handle's own ptag leaves it matching that ptag only: an
+ * error of another domain's ptag is still not reported, one of its own is. */
+RT_TEST_ATTRS(own_ptag_set_filters, "ugni.set_error_ptag.ptag.own_still_filters_others",
+	"UGNI-3.10.7-success-own-ptag,UGNI-3.10.1-own-ptag", "needs=faults")
+{
+	const char *c = "UGNI-3.10.7-success-own-ptag";
+	struct fx f; gni_err_handle_t h; gni_cq_entry_t ev; gni_error_event_t e;
+	fx_setup2(&f, 0, FX_PTAG + 1, FX_COOKIE);
+	subscribe(f.a.nic, ALL_ERRS, &h);
+	gni_return_t rc = GNI_SetErrorPtag(h, FX_PTAG);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_PERMISSION_ERROR);
+	inject(&f.b, &f.a, &ev);	/* an error of ptag FX_PTAG + 1 */
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_NOT_DONE, "UGNI-3.10.1-own-ptag");
+	inject(&f.a, &f.b, &ev);	/* one of the handle's own ptag */
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(e.ptag, FX_PTAG, c);
+	GNI_ReleaseErrors(h);
+	fx_teardown(&f);
+}
+
 RT_TEST(other_ptag_unpriv, "ugni.set_error_ptag.ptag.other_unprivileged", "UGNI-3.10.7-rc-permission-error")
 {
 	struct fx f; gni_err_handle_t h;
