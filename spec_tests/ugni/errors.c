@@ -183,6 +183,25 @@ RT_TEST_ATTRS(new_mask, "ugni.set_error_mask.mask.applies_to_later_events",
 	fx_teardown(&f);
 }
 
+/* An error raised while the mask matched it was delivered then: a new mask
+ * that would not match it leaves it in the queue (E-UGNI-210). */
+RT_TEST_ATTRS(old_mask_kept, "ugni.set_error_mask.mask.earlier_event_kept",
+	"UGNI-3.10.4-earlier-events-kept", "needs=faults")
+{
+	const char *c = "UGNI-3.10.4-earlier-events-kept";
+	struct fx f; gni_err_handle_t h; gni_cq_entry_t ev; gni_error_event_t e;
+	gni_error_mask_t old = 0;
+	fx_setup(&f, 0);
+	subscribe(f.a.nic, GNI_ERRMASK_TRANSACTION | GNI_ERRMASK_CRITICAL, &h);
+	inject(&f.a, &f.b, &ev);
+	RT_REQUIRE_EQ_INT(GNI_SetErrorMask(h, GNI_ERRMASK_CRITICAL, &old), GNI_RC_SUCCESS, "UGNI-3.10.4-success");
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(e.error_category, GNI_ERRMASK_TRANSACTION, c);
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_NOT_DONE, c);
+	GNI_ReleaseErrors(h);
+	fx_teardown(&f);
+}
+
 RT_TEST_ATTRS(timestamps, "ugni.get_error_event.data.timestamps_non_decreasing", "UGNI-3.10.5-event-timestamp", "needs=faults")
 {
 	struct fx f; gni_err_handle_t h; gni_cq_entry_t ev; gni_error_event_t e1, e2;
