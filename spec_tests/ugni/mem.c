@@ -243,6 +243,28 @@ RT_TEST(ro_pages, "ugni.mem_register.permission.read_only_pages",
 	fx_teardown(&f);
 }
 
+/* A registration refused with GNI_RC_PERMISSION_ERROR holds nothing: with
+ * room for one registration (test-control limit), the next one works. */
+RT_TEST_ATTRS(ro_pages_limit, "ugni.mem_register.permission.refused_holds_no_registration",
+	"UGNI-3.4.2-rc-permission-error-readonly-pages,UGNI-3.4.2-success-readwrite", "needs=faults")
+{
+	struct fx f; gni_mem_handle_t mh;
+	fx_setup(&f, 0);
+	void *p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	RT_REQUIRE_TRUE(p != MAP_FAILED, "-");
+	unsigned char *q = fx_mem(4096);
+	fx_control(RDMACTS_TC_LIMIT_MDD, 1);
+	for (int i = 0; i < 2; i++)
+		RT_EXPECT_EQ_INT(GNI_MemRegister(f.a.nic, U64(p), 4096, NULL, GNI_MEM_READWRITE, (uint32_t)-1, &mh),
+				GNI_RC_PERMISSION_ERROR, "UGNI-3.4.2-rc-permission-error-readonly-pages");
+	RT_EXPECT_EQ_INT(GNI_MemRegister(f.a.nic, U64(q), 4096, NULL, GNI_MEM_READWRITE, (uint32_t)-1, &mh),
+			GNI_RC_SUCCESS, "UGNI-3.4.2-success-readwrite");
+	GNI_MemDeregister(f.a.nic, &mh);
+	fx_control(RDMACTS_TC_RESET, 0);
+	munmap(p, 4096);
+	fx_teardown(&f);
+}
+
 /* ---- handles, flags, several NICs ------------------------------------------------ */
 
 RT_TEST(two_handles, "ugni.mem_register.handle.new_each_registration", "UGNI-3.4.2-new-handle-each-registration")
