@@ -51,10 +51,10 @@ static uint64_t imax32(uint64_t o, uint64_t a, uint64_t b)
 	return (int32_t)(uint32_t)a > (int32_t)(uint32_t)o ? a : o;
 }
 
-static double d_of(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }
-static uint64_t of_d(double d) { uint64_t v; memcpy(&v, &d, 8); return v; }
-static float f_of(uint64_t v) { uint32_t w = (uint32_t)v; float f; memcpy(&f, &w, 4); return f; }
-static uint64_t of_f(float f) { uint32_t w; memcpy(&w, &f, 4); return w; }
+static double d_of(uint64_t v) { double d; memcpy(&d, &v, sizeof d); return d; }
+static uint64_t of_d(double d) { uint64_t v; memcpy(&v, &d, sizeof v); return v; }
+static float f_of(uint64_t v) { uint32_t w = (uint32_t)v; float f; memcpy(&f, &w, sizeof f); return f; }
+static uint64_t of_f(float f) { uint32_t w; memcpy(&w, &f, sizeof w); return w; }
 
 static uint64_t fpadd(uint64_t o, uint64_t a, uint64_t b) { (void)b; return of_d(d_of(o) + d_of(a)); }
 static uint64_t fpmin(uint64_t o, uint64_t a, uint64_t b) { (void)b; return d_of(a) < d_of(o) ? a : o; }

@@ -99,7 +99,6 @@ void ugni_ep_destroy_obj(struct ugni_ep *ep)
 {
 	ugni_events_drop_ep(ep);
 	nic_dg_drop(ep->key);
-	ugni_smsg_release_ep(ep);
 	if (ep->cq)
 		ep->cq->nep--;
 	ugni_handle_free(ep->self);

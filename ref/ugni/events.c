@@ -32,12 +32,9 @@ uint32_t ugni_txn_new(struct ugni_ep *ep, struct ugni_cq *cq,
 {
 	uint32_t i;
 
+	/* every slot below txn_hint is in use: the first free one is here */
 	for (i = txn_hint; i < ntxn && txns[i].in_use; i++)
 		;
-	if (i >= ntxn) {
-		for (i = 0; i < ntxn && txns[i].in_use; i++)
-			;
-	}
 	if (i == ntxn) {
 		uint32_t n = ntxn ? ntxn * 2 : 256;
 		if (n > 0x7FFFFF)

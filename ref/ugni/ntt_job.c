@@ -21,9 +21,11 @@ gni_return_t GNI_ConfigureNTTandJob(int device_id, uint64_t job_id,
 	gni_return_t rc = GNI_ConfigureNTT((uint32_t)device_id, ntt_desc, ntt_base);
 	if (rc != GNI_RC_SUCCESS)
 		return rc;
-	gni_job_limits_t l = { GNI_JOB_INVALID_LIMIT, GNI_JOB_INVALID_LIMIT,
-		GNI_JOB_INVALID_LIMIT, GNI_JOB_INVALID_LIMIT, GNI_JOB_INVALID_LIMIT,
-		GNI_JOB_INVALID_LIMIT, GNI_JOB_INVALID_LIMIT, 0, 0 };
+	/* no limits unless given; the NTT members are set below */
+	gni_job_limits_t l = { .mdd_limit = GNI_JOB_INVALID_LIMIT,
+		.mrt_limit = GNI_JOB_INVALID_LIMIT, .gart_limit = GNI_JOB_INVALID_LIMIT,
+		.fma_limit = GNI_JOB_INVALID_LIMIT, .bte_limit = GNI_JOB_INVALID_LIMIT,
+		.cq_limit = GNI_JOB_INVALID_LIMIT, .ntt_ctrl = GNI_JOB_INVALID_LIMIT };
 	if (limits)
 		l = *limits;
 	l.ntt_base = (int32_t)*ntt_base;

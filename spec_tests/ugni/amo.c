@@ -8,6 +8,7 @@
  * AX/FAX and the swap value of CSWAP; fetching commands write the old
  * value at local_addr.
  */
+#include <sys/mman.h>
 #include "fixture.h"
 
 enum op { ADD, AND, OR, XOR, AX, CSWAP };
@@ -254,5 +255,41 @@ RT_TEST(famo_last_word, "ugni.post_fma.amo.fetch_into_last_registered_word", "UG
 	RT_EXPECT_EQ_U64(r[7], 42, c);
 	RT_EXPECT_EQ_U64(l[7], 40, c);
 	RT_EXPECT_EQ_U64(l[8], 0xA5A5A5A5A5A5A5A5ull, "UGNI-3.12.2-amo-neighbour-words-untouched");
+	fx_teardown(&f);
+}
+
+/* The target page made read-only by its owner after it was registered
+ * (E-UGNI-211): the AMO either works, as on a NIC that writes the pinned
+ * page whatever its protection now is -- the word updated, its old value
+ * fetched -- or completes as a transaction error that leaves the word
+ * and the result untouched.  It never reports success without doing it. */
+RT_TEST(famo_protected, "ugni.post_fma.amo.target_made_read_only_after_registration",
+	"UGNI-3.6.1-amo-target-protection-changed")
+{
+	const char *c = "UGNI-3.6.1-amo-target-protection-changed";
+	struct fx f; gni_cq_entry_t ev = 0; gni_post_descriptor_t *pd = NULL;
+	fx_setup(&f, 0);
+	uint64_t *l = fx_mem(4096), *r = fx_mem(4096);
+	gni_mem_handle_t lmh = fx_reg(f.a.nic, l, 64, NULL, 0);
+	gni_mem_handle_t rmh = fx_reg(f.b.nic, r, 64, NULL, 0);
+	l[0] = 0xA5A5A5A5A5A5A5A5ull;
+	r[0] = 40;
+	RT_REQUIRE_TRUE(mprotect(r, 4096, PROT_READ) == 0, "-");
+	gni_post_descriptor_t d = fx_desc(GNI_POST_AMO, GNI_CQMODE_GLOBAL_EVENT,
+			&l[0], lmh, &r[0], rmh, 8);
+	d.amo_cmd = GNI_FMA_ATOMIC_FADD;
+	d.first_operand = 2;
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, c);
+	gni_return_t rc = fx_event(f.a.cq, &ev);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_TRANSACTION_ERROR);
+	RT_EXPECT_EQ_INT(GNI_GetCompleted(f.a.cq, ev, &pd), rc, c);
+	if (rc == GNI_RC_SUCCESS) {
+		RT_EXPECT_EQ_U64(r[0], 42, c);
+		RT_EXPECT_EQ_U64(l[0], 40, c);
+	} else {
+		RT_EXPECT_EQ_U64(r[0], 40, c);
+		RT_EXPECT_EQ_U64(l[0], 0xA5A5A5A5A5A5A5A5ull, c);
+	}
+	mprotect(r, 4096, PROT_READ | PROT_WRITE);
 	fx_teardown(&f);
 }

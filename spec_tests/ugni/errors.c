@@ -183,6 +183,25 @@ RT_TEST_ATTRS(new_mask, "ugni.set_error_mask.mask.applies_to_later_events",
 	fx_teardown(&f);
 }
 
+/* An error raised while the mask matched it was delivered then: a new mask
+ * that would not match it leaves it in the queue (E-UGNI-210). */
+RT_TEST_ATTRS(old_mask_kept, "ugni.set_error_mask.mask.earlier_event_kept",
+	"UGNI-3.10.4-earlier-events-kept", "needs=faults")
+{
+	const char *c = "UGNI-3.10.4-earlier-events-kept";
+	struct fx f; gni_err_handle_t h; gni_cq_entry_t ev; gni_error_event_t e;
+	gni_error_mask_t old = 0;
+	fx_setup(&f, 0);
+	subscribe(f.a.nic, GNI_ERRMASK_TRANSACTION | GNI_ERRMASK_CRITICAL, &h);
+	inject(&f.a, &f.b, &ev);
+	RT_REQUIRE_EQ_INT(GNI_SetErrorMask(h, GNI_ERRMASK_CRITICAL, &old), GNI_RC_SUCCESS, "UGNI-3.10.4-success");
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(e.error_category, GNI_ERRMASK_TRANSACTION, c);
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_NOT_DONE, c);
+	GNI_ReleaseErrors(h);
+	fx_teardown(&f);
+}
+
 RT_TEST_ATTRS(timestamps, "ugni.get_error_event.data.timestamps_non_decreasing", "UGNI-3.10.5-event-timestamp", "needs=faults")
 {
 	struct fx f; gni_err_handle_t h; gni_cq_entry_t ev; gni_error_event_t e1, e2;
@@ -332,6 +351,32 @@ RT_TEST(priv_null_nic, "ugni.subscribe_errors.privilege.null_nic_privileged", "U
 		GNI_ReleaseErrors(h);
 }
 
+/* The caller made privileged for this process through the test-control
+ * interface (RDMACTS_TC_PRIVILEGED 1: effective uid 0 is privileged), so
+ * that the clause runs without the privileged profile: once the knob is
+ * applied the implementation grants the privilege, and a NULL nic_handle
+ * subscribes.  With the knob back at 0 the caller is unprivileged again. */
+RT_TEST(priv_null_nic_tc, "ugni.subscribe_errors.privilege.null_nic_privileged_by_control",
+	"UGNI-3.10.1-privileged-null-nic,UGNI-3.10.1-rc-invalid-param-unprivileged-null-nic")
+{
+	const char *c = "UGNI-3.10.1-privileged-null-nic";
+	gni_err_handle_t h;
+	if (geteuid() != 0)
+		rt_unsupported("needs effective uid 0, which the control knob makes privileged");
+	fx_control(RDMACTS_TC_PRIVILEGED, 1);
+	gni_return_t rc = GNI_SubscribeErrors(NULL, 0, ALL_ERRS, 16, &h);
+	if (rc == GNI_RC_PERMISSION_ERROR) {
+		fx_control(RDMACTS_TC_PRIVILEGED, 0);
+		rt_unsupported("the implementation treats the caller as unprivileged");
+	}
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	if (rc == GNI_RC_SUCCESS)
+		GNI_ReleaseErrors(h);
+	fx_control(RDMACTS_TC_PRIVILEGED, 0);
+	RT_EXPECT_EQ_INT(GNI_SubscribeErrors(NULL, 0, ALL_ERRS, 16, &h), GNI_RC_INVALID_PARAM,
+			"UGNI-3.10.1-rc-invalid-param-unprivileged-null-nic");
+}
+
 RT_TEST(unpriv_null_nic, "ugni.subscribe_errors.privilege.null_nic_unprivileged", "UGNI-3.10.1-rc-invalid-param-unprivileged-null-nic")
 {
 	gni_err_handle_t h;
@@ -346,6 +391,26 @@ RT_TEST(own_ptag_set, "ugni.set_error_ptag.ptag.own", "UGNI-3.10.7-success-own-p
 	fx_setup(&f, 0);
 	subscribe(f.a.nic, ALL_ERRS, &h);
 	RT_EXPECT_RC_IN(GNI_SetErrorPtag(h, FX_PTAG), "UGNI-3.10.7-success-own-ptag", GNI_RC_SUCCESS, GNI_RC_PERMISSION_ERROR);
+	GNI_ReleaseErrors(h);
+	fx_teardown(&f);
+}
+
+/* Setting the handle's own ptag leaves it matching that ptag only: an
+ * error of another domain's ptag is still not reported, one of its own is. */
+RT_TEST_ATTRS(own_ptag_set_filters, "ugni.set_error_ptag.ptag.own_still_filters_others",
+	"UGNI-3.10.7-success-own-ptag,UGNI-3.10.1-own-ptag", "needs=faults")
+{
+	const char *c = "UGNI-3.10.7-success-own-ptag";
+	struct fx f; gni_err_handle_t h; gni_cq_entry_t ev; gni_error_event_t e;
+	fx_setup2(&f, 0, FX_PTAG + 1, FX_COOKIE);
+	subscribe(f.a.nic, ALL_ERRS, &h);
+	gni_return_t rc = GNI_SetErrorPtag(h, FX_PTAG);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_PERMISSION_ERROR);
+	inject(&f.b, &f.a, &ev);	/* an error of ptag FX_PTAG + 1 */
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_NOT_DONE, "UGNI-3.10.1-own-ptag");
+	inject(&f.a, &f.b, &ev);	/* one of the handle's own ptag */
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(e.ptag, FX_PTAG, c);
 	GNI_ReleaseErrors(h);
 	fx_teardown(&f);
 }

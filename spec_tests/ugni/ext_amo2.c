@@ -238,6 +238,35 @@ RT_TEST(amo2_gemini, "ugni.post_fma.amo2.refused_on_gemini",
 	fx_teardown(&f);
 }
 
+/* Every one of the 96 second-generation commands, each at its own width
+ * (4 bytes for _S and _SC, 8 otherwise): a Gemini refuses all of them. */
+RT_TEST(amo2_gemini_all, "ugni.post_fma.amo2.refused_on_gemini_every_command",
+		"UGNI-X-amo2-refused-on-gemini")
+{
+	const char *c = "UGNI-X-amo2-refused-on-gemini";
+	struct fx f; struct fx_bufs b;
+
+	need_gemini();
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	uint64_t *rw = (uint64_t *)(void *)b.r;
+	for (size_t i = 0; i < NFAM * NVAR; i++) {
+		const struct fam_row *fr = &fams[i / NVAR];
+		unsigned v = (unsigned)(i % NVAR);
+		const gni_fma_cmd_type_t cmds[NVAR] = { fr->f_s, fr->f, fr->f_sc,
+			fr->f_c, fr->p_s, fr->p, fr->p_sc, fr->p_c };
+		rw[0] = 7;
+		gni_post_descriptor_t d = fx_desc(GNI_POST_AMO, GNI_CQMODE_GLOBAL_EVENT,
+				b.l, b.lmh, b.r, b.rmh, v % 2 == 0 ? 4 : 8);
+		d.amo_cmd = cmds[v];
+		d.first_operand = 1;
+		RT_EXPECT_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_INVALID_PARAM, c);
+		RT_EXPECT_EQ_U64(rw[0], 7, c);
+	}
+	RT_EXPECT_TRUE(fx_quiet(f.a.cq), c);
+	fx_teardown(&f);
+}
+
 /* A 32-bit command at an address that is not 4-byte aligned. */
 RT_TEST(amo2_align32, "ugni.post_fma.amo2.s_unaligned_remote",
 		"UGNI-X-amo2-word-32-alignment")

@@ -382,6 +382,42 @@ RT_TEST(cq_mask_vector, "ugni.cq_interrupt_mask.vector.not_done_when_masked",
 	fx_teardown(&f);
 }
 
+/* gni_pub.h 0x5c, CqVectorMonitor: "If a completion entry was found, it
+ * immediately returns the array index for the CQ"; a monitor dequeues
+ * nothing (E-UGNI-161), so it finds the same entry again and CqGetEvent
+ * then takes it. */
+RT_TEST(cq_monitor, "ugni.cq_vector_monitor.entry.which_and_left_in_cq",
+		"UGNI-X-cq-vector-monitor-which")
+{
+	const char *c = "UGNI-X-cq-vector-monitor-which";
+	struct fx f; struct fx_bufs b;
+	gni_cq_handle_t cqs[2];
+	gni_ep_handle_t ep;
+	gni_cq_entry_t e;
+	uint32_t which = 99;
+
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	for (int i = 0; i < 2; i++)
+		RT_REQUIRE_EQ_INT(GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_BLOCKING, NULL, NULL, &cqs[i]),
+				GNI_RC_SUCCESS, "UGNI-3.3.1-success-blocking");
+	fx_ep(&f.a, cqs[1], f.b.addr, f.b.inst, &ep);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 8);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	RT_EXPECT_EQ_INT(GNI_CqVectorMonitor(cqs, 2, 5000, &which), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(which, 1, c);
+	which = 99;
+	RT_EXPECT_EQ_INT(GNI_CqVectorMonitor(cqs, 2, 0, &which), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(which, 1, c);
+	RT_EXPECT_EQ_INT(GNI_CqGetEvent(cqs[0], &e), GNI_RC_NOT_DONE, c);
+	RT_EXPECT_EQ_INT(GNI_CqGetEvent(cqs[1], &e), GNI_RC_SUCCESS, c);
+	GNI_EpDestroy(ep);
+	for (int i = 0; i < 2; i++)
+		GNI_CqDestroy(cqs[i]);
+	fx_teardown(&f);
+}
+
 /* RebuildMemHndl: from side b's vMDH handle at index 0, the handle of
  * index 1 of the same block, equal to the one b's registration at
  * index 1 got, and a PUT through it lands in that region. */

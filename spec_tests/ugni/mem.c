@@ -243,6 +243,28 @@ RT_TEST(ro_pages, "ugni.mem_register.permission.read_only_pages",
 	fx_teardown(&f);
 }
 
+/* A registration refused with GNI_RC_PERMISSION_ERROR holds nothing: with
+ * room for one registration (test-control limit), the next one works. */
+RT_TEST_ATTRS(ro_pages_limit, "ugni.mem_register.permission.refused_holds_no_registration",
+	"UGNI-3.4.2-rc-permission-error-readonly-pages,UGNI-3.4.2-success-readwrite", "needs=faults")
+{
+	struct fx f; gni_mem_handle_t mh;
+	fx_setup(&f, 0);
+	void *p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	RT_REQUIRE_TRUE(p != MAP_FAILED, "-");
+	unsigned char *q = fx_mem(4096);
+	fx_control(RDMACTS_TC_LIMIT_MDD, 1);
+	for (int i = 0; i < 2; i++)
+		RT_EXPECT_EQ_INT(GNI_MemRegister(f.a.nic, U64(p), 4096, NULL, GNI_MEM_READWRITE, (uint32_t)-1, &mh),
+				GNI_RC_PERMISSION_ERROR, "UGNI-3.4.2-rc-permission-error-readonly-pages");
+	RT_EXPECT_EQ_INT(GNI_MemRegister(f.a.nic, U64(q), 4096, NULL, GNI_MEM_READWRITE, (uint32_t)-1, &mh),
+			GNI_RC_SUCCESS, "UGNI-3.4.2-success-readwrite");
+	GNI_MemDeregister(f.a.nic, &mh);
+	fx_control(RDMACTS_TC_RESET, 0);
+	munmap(p, 4096);
+	fx_teardown(&f);
+}
+
 /* ---- handles, flags, several NICs ------------------------------------------------ */
 
 RT_TEST(two_handles, "ugni.mem_register.handle.new_each_registration", "UGNI-3.4.2-new-handle-each-registration")
@@ -652,5 +674,33 @@ RT_TEST(seg_many, "ugni.mem_register_segments.offset.put_across_64_segments",
 		if (!RT_EXPECT_MEM_EQ(m + 2 * i * PG, src + i * PG, PG, c))
 			break;
 	GNI_MemDeregister(f.b.nic, &mh);
+	fx_teardown(&f);
+}
+
+/* 65 one-page segments, one more than the registrations above use: the
+ * document sets no limit (E-UGNI-159), so the count is refused as a
+ * resource, or the registration works like any other, a PUT through all
+ * 65 filling each in order. */
+RT_TEST(seg_beyond_64, "ugni.mem_register_segments.count.beyond_64",
+	"UGNI-3.4.3-segment-count-beyond-64")
+{
+	const char *c = "UGNI-3.4.3-segment-count-beyond-64";
+	enum { NSEG = 65, PG = 4096 };
+	struct fx f; gni_mem_handle_t mh, lmh; gni_mem_segment_t s[NSEG];
+	fx_setup(&f, 0);
+	unsigned char *m = fx_mem(2 * NSEG * PG), *src = fx_mem(NSEG * PG);
+	for (int i = 0; i < NSEG; i++)
+		s[i] = (gni_mem_segment_t){ U64(m + 2 * i * PG), PG };
+	gni_return_t rc = GNI_MemRegisterSegments(f.b.nic, s, NSEG, NULL, 0, (uint32_t)-1, &mh);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_ERROR_RESOURCE, GNI_RC_SUCCESS);
+	if (rc == GNI_RC_SUCCESS) {
+		lmh = fx_reg(f.a.nic, src, NSEG * PG, NULL, 0);
+		fx_pattern(src, NSEG * PG, 70);
+		RT_EXPECT_EQ_INT(xfer(f.a.ep, f.a.cq, 0, src, lmh, 0, mh, NSEG * PG), GNI_RC_SUCCESS, c);
+		for (int i = 0; i < NSEG; i++)
+			if (!RT_EXPECT_MEM_EQ(m + 2 * i * PG, src + i * PG, PG, c))
+				break;
+		GNI_MemDeregister(f.b.nic, &mh);
+	}
 	fx_teardown(&f);
 }

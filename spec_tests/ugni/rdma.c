@@ -54,6 +54,28 @@ RT_TEST(remote_ev, "ugni.post_rdma.event.remote", "UGNI-3.8.1-remote-event")
 	fx_teardown(&f);
 }
 
+/* PUTs with a remote event only, one after the other, while the
+ * test-control interface allows one RDMA transfer in flight: once the
+ * remote event says a PUT's data has arrived, that transfer is no longer
+ * in flight and the next one is posted like the first. */
+RT_TEST_ATTRS(remote_ev_limit, "ugni.post_rdma.event.remote_only_one_transfer_at_a_time",
+	"UGNI-3.8.1-remote-event,UGNI-3.8.1-put-success", "needs=faults")
+{
+	const char *c = "UGNI-3.8.1-remote-event";
+	struct fx f; struct fx_bufs b; gni_cq_entry_t ev = 0;
+	scene(&f, &b, 0, 4096);
+	fx_control(RDMACTS_TC_LIMIT_BTE, 1);
+	for (unsigned i = 0; i < 3; i++) {
+		fx_pattern(b.l, 4096, 30 + i);
+		gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, R, b.l, b.lmh, b.r, b.rmh, 4096);
+		RT_REQUIRE_EQ_INT(GNI_PostRdma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.8.1-put-success");
+		RT_REQUIRE_EQ_INT(fx_event(f.b.rcq, &ev), GNI_RC_SUCCESS, c);
+		RT_EXPECT_MEM_EQ(b.r, b.l, 4096, c);
+	}
+	fx_control(RDMACTS_TC_RESET, 0);
+	fx_teardown(&f);
+}
+
 RT_TEST(get_notifies, "ugni.post_rdma.event.get_global_and_remote", "UGNI-2-rdma-get-notifies")
 {
 	const char *c = "UGNI-2-rdma-get-notifies";
