@@ -629,6 +629,54 @@ RT_TEST(seg_unaligned, "ugni.mem_register_segments.offset.unaligned_segments", "
 	fx_teardown(&f);
 }
 
+/* The same two unaligned segments as the local buffer of a fetching AMO:
+ * where the segments are packed (E-UGNI-051), the word fetched at offset
+ * 96 lies across the end of segment 1 and the start of segment 2, and
+ * both halves land (segments as if contiguous).  A GET at offset 100
+ * tells the readings apart first; under the page reading offset 96 has
+ * no such neighbour, and only the GET is checked. */
+RT_TEST(seg_amo_across, "ugni.mem_register_segments.offset.amo_result_across_unaligned_segments",
+	"UGNI-3.4.3-offset-addressing-unaligned,UGNI-3.4.3-offset-addressing-cross-segment")
+{
+	const char *c = "UGNI-3.4.3-offset-addressing-unaligned";
+	struct fx f; gni_mem_handle_t mh; struct fx_bufs b;
+	gni_cq_entry_t ev = 0; gni_post_descriptor_t *pd = NULL;
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	unsigned char *m = fx_mem(3 * 4096);
+	gni_mem_segment_t l[2] = { { U64(m + 16), 100 }, { U64(m + 2 * 4096 + 32), 100 } };
+	RT_REQUIRE_EQ_INT(GNI_MemRegisterSegments(f.a.nic, l, 2, NULL, 0, (uint32_t)-1, &mh),
+			GNI_RC_SUCCESS, "UGNI-3.4.3-success");
+	fx_pattern(b.r, 8, 70);
+	gni_return_t rc = xfer(f.a.ep, f.a.cq, 1, (void *)(uintptr_t)100, mh, U64(b.r), b.rmh, 8);
+	int packed = rc == GNI_RC_SUCCESS && memcmp(m + 2 * 4096 + 32, b.r, 8) == 0;
+	int paged = 0;
+	if (!packed) {
+		rc = xfer(f.a.ep, f.a.cq, 1, (void *)(uintptr_t)(4096 + 32), mh, U64(b.r), b.rmh, 8);
+		paged = rc == GNI_RC_SUCCESS && memcmp(m + 2 * 4096 + 32, b.r, 8) == 0;
+	}
+	RT_EXPECT_TRUE(packed || paged, c);
+	if (packed) {
+		const uint64_t start = 0x0102030405060708ull;
+		memcpy(b.r, &start, 8);
+		memset(m + 2 * 4096 + 32, 0, 8);
+		gni_post_descriptor_t d = fx_desc(GNI_POST_AMO, GNI_CQMODE_GLOBAL_EVENT,
+				NULL, mh, b.r, b.rmh, 8);
+		d.local_addr = 96;
+		d.amo_cmd = GNI_FMA_ATOMIC_FADD;
+		d.first_operand = 1;
+		RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-success");
+		RT_EXPECT_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_SUCCESS, c);
+		GNI_GetCompleted(f.a.cq, ev, &pd);
+		unsigned char got[8];
+		memcpy(got, m + 16 + 96, 4);
+		memcpy(got + 4, m + 2 * 4096 + 32, 4);
+		RT_EXPECT_MEM_EQ(got, &start, 8, "UGNI-3.4.3-offset-addressing-cross-segment");
+	}
+	GNI_MemDeregister(f.a.nic, &mh);
+	fx_teardown(&f);
+}
+
 /* 64 one-page segments, every other page of a mapping: a PUT through all
  * of them at once fills each in order (segments as if contiguous). */
 RT_TEST(seg_many, "ugni.mem_register_segments.offset.put_across_64_segments",
