@@ -109,6 +109,35 @@ RT_TEST(third_domain, "ugni.mem_register.protection.third_domain_handle_through_
 	fx_teardown(&f);
 }
 
+/* The same for a CQ write: through the handle of a third domain's
+ * registration (another cookie, same ptag; another ptag, same cookie)
+ * it completes with no success and puts no event in that registration's
+ * destination CQ. */
+RT_TEST(third_domain_cqw, "ugni.mem_register.protection.third_domain_cq_write",
+	"UGNI-2-cdm-protection-ptag-cookie,UGNI-3.4-mdd-ptag-check")
+{
+	struct fx f; struct fx_side c[2];
+	fx_setup(&f, 0);
+	fx_domain(&c[0], 3, FX_PTAG, FX_COOKIE + 0x20000, 0);
+	fx_domain(&c[1], 4, FX_PTAG + 1, FX_COOKIE, 0);
+	const char *cl[2] = { "UGNI-2-cdm-protection-ptag-cookie", "UGNI-3.4-mdd-ptag-check" };
+	for (int i = 0; i < 2; i++) {
+		gni_cq_handle_t dcq;
+		fx_cq(c[i].nic, 8, GNI_CQ_NOBLOCK, &dcq);
+		unsigned char *m = fx_mem(64);
+		gni_mem_handle_t mh = fx_reg(c[i].nic, m, 64, dcq, 0);
+		gni_post_descriptor_t d = fx_desc(GNI_POST_CQWRITE, GNI_CQMODE_GLOBAL_EVENT,
+				NULL, mh, NULL, mh, 0);
+		d.cqwrite_value = 0x77;
+		fx_expect_failed_post(GNI_PostCqWrite(f.a.ep, &d), GNI_RC_INVALID_PARAM,
+				f.a.cq, &d, cl[i]);
+		RT_EXPECT_TRUE(fx_quiet(dcq), cl[i]);
+	}
+	GNI_CdmDestroy(c[0].cdm);
+	GNI_CdmDestroy(c[1].cdm);
+	fx_teardown(&f);
+}
+
 RT_TEST(get_beyond, "ugni.mem_register.bounds.get_beyond", "UGNI-3.4-mdd-bounds-get-beyond")
 {
 	const char *c = "UGNI-3.4-mdd-bounds-get-beyond";
