@@ -751,6 +751,24 @@ RT_TEST(destroy_last_small, "ugni.cq_destroy.resource.small_cq_again_when_full",
 	fx_teardown(&f);
 }
 
+/* CqDestroy gives the CQ back: one small CQ created and destroyed 20000
+ * times in a row, every creation succeeds. */
+RT_TEST(destroy_cycle, "ugni.cq_destroy.resource.create_destroy_cycles",
+	"UGNI-3.3.2-success,UGNI-3.3.1-success-noblock")
+{
+	struct fx f; gni_cq_handle_t cq;
+	int i;
+	fx_setup(&f, 0);
+	for (i = 0; i < 20000; i++) {
+		if (GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq) != GNI_RC_SUCCESS)
+			break;
+		if (GNI_CqDestroy(cq) != GNI_RC_SUCCESS)
+			break;
+	}
+	RT_EXPECT_EQ_INT(i, 20000, "UGNI-3.3.2-success");
+	fx_teardown(&f);
+}
+
 /* ---- PostCqWrite (3.9.6) ---------------------------------------------------- */
 
 RT_TEST(cqw_value, "ugni.post_cq_write.data.six_low_bytes",
