@@ -412,6 +412,25 @@ RT_TEST(vmdh_in_use, "ugni.mem_register.vmdh.index_in_use",
 	fx_teardown(&f);
 }
 
+/* A vMDH index is in use only while its registration lasts: after
+ * MemDeregister the same index can be registered again. */
+RT_TEST(vmdh_reuse, "ugni.mem_register.vmdh.index_free_after_deregister",
+	"UGNI-3.4.2-rc-error-resource-vmdh-index-in-use,UGNI-3.4.5-success")
+{
+	const char *c = "UGNI-3.4.2-rc-error-resource-vmdh-index-in-use";
+	struct fx f; gni_mem_handle_t mh, mh2;
+	fx_setup(&f, 0);
+	unsigned char *m = fx_mem(4096);
+	RT_REQUIRE_EQ_INT(GNI_SetMddResources(f.b.nic, 4), GNI_RC_SUCCESS, "UGNI-3.4.4-success");
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 64, NULL, GNI_MEM_USE_VMDH, 2, &mh),
+			GNI_RC_SUCCESS, "UGNI-3.4.4-enables-vmdh");
+	RT_REQUIRE_EQ_INT(GNI_MemDeregister(f.b.nic, &mh), GNI_RC_SUCCESS, "UGNI-3.4.5-success");
+	RT_EXPECT_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 64, NULL, GNI_MEM_USE_VMDH, 2, &mh2),
+			GNI_RC_SUCCESS, c);
+	GNI_MemDeregister(f.b.nic, &mh2);
+	fx_teardown(&f);
+}
+
 /* A second SetMddResources while a vMDH registration uses the block
  * (E-UGNI-053): refused, or accepted, and then the new block is the one
  * in force: all of its num_entries can be registered. */
