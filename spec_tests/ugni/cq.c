@@ -710,6 +710,65 @@ RT_TEST(destroy_returns, "ugni.cq_destroy.resource.large_cqs_again_after_destroy
 	fx_teardown(&f);
 }
 
+/* With CQ memory used up by large CQs and then by small ones, the last
+ * small CQ is destroyed: a large CQ is then created or refused for
+ * resources (not waited for), and a small one can be created again. */
+RT_TEST(destroy_last_small, "ugni.cq_destroy.resource.small_cq_again_when_full",
+	"UGNI-3.3.2-success,UGNI-3.3.1-rc-error-resource,UGNI-3.3.1-success-noblock")
+{
+	enum { BIG = 64, SMALL = 128 };
+	struct fx f; gni_cq_handle_t big[BIG], small[SMALL], x;
+	int nb = 0, ns = 0;
+	fx_setup(&f, 0);
+	while (nb < BIG && GNI_CqCreate(f.a.nic, 1u << 20, 0, GNI_CQ_NOBLOCK, NULL, NULL,
+			&big[nb]) == GNI_RC_SUCCESS)
+		nb++;
+	while (nb < BIG && ns < SMALL && GNI_CqCreate(f.a.nic, 1u << 14, 0, GNI_CQ_NOBLOCK,
+			NULL, NULL, &small[ns]) == GNI_RC_SUCCESS)
+		ns++;
+	if (nb == BIG || ns == 0 || ns == SMALL) {
+		for (int i = 0; i < nb; i++)
+			GNI_CqDestroy(big[i]);
+		for (int i = 0; i < ns; i++)
+			GNI_CqDestroy(small[i]);
+		fx_teardown(&f);
+		rt_unsupported("CQ memory did not run out within 64 large and 128 small CQs");
+	}
+	RT_EXPECT_EQ_INT(GNI_CqDestroy(small[--ns]), GNI_RC_SUCCESS, "UGNI-3.3.2-success");
+	gni_return_t rc = GNI_CqCreate(f.a.nic, 1u << 20, 0, GNI_CQ_NOBLOCK, NULL, NULL, &x);
+	RT_EXPECT_RC_IN(rc, "UGNI-3.3.1-rc-error-resource", GNI_RC_SUCCESS, GNI_RC_ERROR_RESOURCE);
+	if (rc == GNI_RC_SUCCESS) {
+		GNI_CqDestroy(x);
+	} else {
+		RT_EXPECT_EQ_INT(GNI_CqCreate(f.a.nic, 1u << 14, 0, GNI_CQ_NOBLOCK, NULL, NULL,
+				&small[ns]), GNI_RC_SUCCESS, "UGNI-3.3.1-success-noblock");
+		ns++;
+	}
+	for (int i = 0; i < nb; i++)
+		GNI_CqDestroy(big[i]);
+	for (int i = 0; i < ns; i++)
+		GNI_CqDestroy(small[i]);
+	fx_teardown(&f);
+}
+
+/* CqDestroy gives the CQ back: one small CQ created and destroyed 20000
+ * times in a row, every creation succeeds. */
+RT_TEST(destroy_cycle, "ugni.cq_destroy.resource.create_destroy_cycles",
+	"UGNI-3.3.2-success,UGNI-3.3.1-success-noblock")
+{
+	struct fx f; gni_cq_handle_t cq;
+	int i;
+	fx_setup(&f, 0);
+	for (i = 0; i < 20000; i++) {
+		if (GNI_CqCreate(f.a.nic, 8, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq) != GNI_RC_SUCCESS)
+			break;
+		if (GNI_CqDestroy(cq) != GNI_RC_SUCCESS)
+			break;
+	}
+	RT_EXPECT_EQ_INT(i, 20000, "UGNI-3.3.2-success");
+	fx_teardown(&f);
+}
+
 /* ---- PostCqWrite (3.9.6) ---------------------------------------------------- */
 
 RT_TEST(cqw_value, "ugni.post_cq_write.data.six_low_bytes",

@@ -115,3 +115,32 @@ RT_TEST_ATTRS(stale_mh, "ugni.mem_hndl_query_attr.handle.deregistered",
 	RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, "UGNI-X-mem-hndl-query-attr-invalid-param");
 	GNI_CdmDestroy(s.cdm);
 }
+
+/* RebuildMemHndl of handles no registration returned: a vMDH handle with
+ * its second word altered, and one with every bit set.  The output is
+ * left as it was. */
+RT_TEST_ATTRS(garbage_rebuild, "ugni.rebuild_mem_hndl.handle.garbage",
+		"UGNI-X-rebuild-mem-hndl-garbage", "tier=robustness")
+{
+	const char *c = "UGNI-X-rebuild-mem-hndl-garbage";
+	struct fx_side s;
+	gni_mem_handle_t v, bad[2], out;
+
+	fx_domain(&s, 1, FX_PTAG, FX_COOKIE, 0);
+	void *m = fx_mem(4096);
+	RT_REQUIRE_EQ_INT(GNI_SetMddResources(s.nic, 4), GNI_RC_SUCCESS, "UGNI-3.4.4-success");
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(s.nic, (uint64_t)(uintptr_t)m, 4096, NULL,
+			GNI_MEM_USE_VMDH, 0, &v), GNI_RC_SUCCESS, "UGNI-3.4.2-success");
+	bad[0] = v;
+	bad[0].qword2 ^= 0x5a5a5a5a5a5a5a5aull;
+	memset(&bad[1], 0xff, sizeof bad[1]);
+	for (int i = 0; i < 2; i++) {
+		memset(&out, 0, sizeof out);
+		gni_return_t rc = GNI_RebuildMemHndl(&bad[i], 1, &out);
+		OFFERED(rc, "GNI_RebuildMemHndl");
+		RT_EXPECT_EQ_INT(rc, GNI_RC_INVALID_PARAM, c);
+		RT_EXPECT_TRUE(out.qword1 == 0 && out.qword2 == 0, c);
+	}
+	GNI_MemDeregister(s.nic, &v);
+	GNI_CdmDestroy(s.cdm);
+}

@@ -222,6 +222,25 @@ RT_TEST_ATTRS(nomem_first, "ugni.cdm_create.fault.nomem_knob_before_any_call",
 		GNI_CdmDestroy(c);
 }
 
+/* Insufficient memory fails the call that meets it, not the ones after:
+ * the knob fails the first allocation from now only, so the next
+ * CdmCreate, made with the knob still set, succeeds. */
+RT_TEST_ATTRS(nomem_once, "ugni.cdm_create.fault.nomem_then_success",
+	"UGNI-3.2.1-rc-error-nomem,UGNI-3.2.1-success", "needs=faults")
+{
+	gni_cdm_handle_t c = NULL, d = NULL;
+	fx_control(RDMACTS_TC_FAIL_NTH_ALLOCATION, 1);
+	gni_return_t rc = GNI_CdmCreate(7, FX_PTAG, FX_COOKIE, 0, &c);
+	gni_return_t again = GNI_CdmCreate(8, FX_PTAG, FX_COOKIE, 0, &d);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_ERROR_NOMEM, "UGNI-3.2.1-rc-error-nomem");
+	RT_EXPECT_EQ_INT(again, GNI_RC_SUCCESS, "UGNI-3.2.1-success");
+	if (rc == GNI_RC_SUCCESS)
+		GNI_CdmDestroy(c);
+	if (again == GNI_RC_SUCCESS)
+		GNI_CdmDestroy(d);
+}
+
 /* RDMACTS_TC_RESET lifts a limit: a datagram is queued again after the
  * datagram limit was set to 0 and reset. */
 RT_TEST_ATTRS(dgram_reset, "ugni.ep_post_data.fault.limit_lifted_by_reset",

@@ -287,6 +287,25 @@ RT_TEST(ntt_oversize, "ugni.configure_ntt.resource.group_larger_than_ntt",
 	RT_EXPECT_RC_IN(rc, c, GNI_RC_INVALID_PARAM, GNI_RC_ERROR_RESOURCE);
 }
 
+/* A reset range that does not lie within the 8192 entries names entries
+ * that do not exist (E-UGNI-163): one that runs past the last entry, one
+ * that starts beyond it, and one whose end wraps past 2^32 to a small
+ * index. */
+RT_TEST(ntt_reset_beyond, "ugni.configure_ntt.param.reset_range_beyond_table",
+	"UGNI-3.2.6-rc-invalid-param-reset-range,UGNI-3.2.6-ntt-hardware-layout")
+{
+	const char *c = "UGNI-3.2.6-rc-invalid-param-reset-range";
+	static const uint32_t cases[][2] = {	/* ntt_base, group_size */
+		{ NTT_ENTRIES - 2, 4 }, { NTT_ENTRIES, 1 }, { 0xFFFFFFF0u, 32 } };
+
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		gni_return_t rc = ntt_reset(cases[i][0], cases[i][1]);
+		if (rc == GNI_RC_PERMISSION_ERROR)
+			rt_unsupported(not_privileged);
+		RT_EXPECT_RC_IN(rc, c, GNI_RC_INVALID_PARAM, GNI_RC_ERROR_RESOURCE);
+	}
+}
+
 /* Groups of 1024 entries until the NTT is full: no more than its 8192
  * entries are ever handed out, and the refusal is a resource error. */
 RT_TEST(ntt_full, "ugni.configure_ntt.resource.table_full", "UGNI-3.2.6-rc-error-resource")

@@ -109,6 +109,35 @@ RT_TEST(third_domain, "ugni.mem_register.protection.third_domain_handle_through_
 	fx_teardown(&f);
 }
 
+/* The same for a CQ write: through the handle of a third domain's
+ * registration (another cookie, same ptag; another ptag, same cookie)
+ * it completes with no success and puts no event in that registration's
+ * destination CQ. */
+RT_TEST(third_domain_cqw, "ugni.mem_register.protection.third_domain_cq_write",
+	"UGNI-2-cdm-protection-ptag-cookie,UGNI-3.4-mdd-ptag-check")
+{
+	struct fx f; struct fx_side c[2];
+	fx_setup(&f, 0);
+	fx_domain(&c[0], 3, FX_PTAG, FX_COOKIE + 0x20000, 0);
+	fx_domain(&c[1], 4, FX_PTAG + 1, FX_COOKIE, 0);
+	const char *cl[2] = { "UGNI-2-cdm-protection-ptag-cookie", "UGNI-3.4-mdd-ptag-check" };
+	for (int i = 0; i < 2; i++) {
+		gni_cq_handle_t dcq;
+		fx_cq(c[i].nic, 8, GNI_CQ_NOBLOCK, &dcq);
+		unsigned char *m = fx_mem(64);
+		gni_mem_handle_t mh = fx_reg(c[i].nic, m, 64, dcq, 0);
+		gni_post_descriptor_t d = fx_desc(GNI_POST_CQWRITE, GNI_CQMODE_GLOBAL_EVENT,
+				NULL, mh, NULL, mh, 0);
+		d.cqwrite_value = 0x77;
+		fx_expect_failed_post(GNI_PostCqWrite(f.a.ep, &d), GNI_RC_INVALID_PARAM,
+				f.a.cq, &d, cl[i]);
+		RT_EXPECT_TRUE(fx_quiet(dcq), cl[i]);
+	}
+	GNI_CdmDestroy(c[0].cdm);
+	GNI_CdmDestroy(c[1].cdm);
+	fx_teardown(&f);
+}
+
 RT_TEST(get_beyond, "ugni.mem_register.bounds.get_beyond", "UGNI-3.4-mdd-bounds-get-beyond")
 {
 	const char *c = "UGNI-3.4-mdd-bounds-get-beyond";
@@ -405,6 +434,25 @@ RT_TEST(vmdh_in_use, "ugni.mem_register.vmdh.index_in_use",
 	fx_teardown(&f);
 }
 
+/* A vMDH index is in use only while its registration lasts: after
+ * MemDeregister the same index can be registered again. */
+RT_TEST(vmdh_reuse, "ugni.mem_register.vmdh.index_free_after_deregister",
+	"UGNI-3.4.2-rc-error-resource-vmdh-index-in-use,UGNI-3.4.5-success")
+{
+	const char *c = "UGNI-3.4.2-rc-error-resource-vmdh-index-in-use";
+	struct fx f; gni_mem_handle_t mh, mh2;
+	fx_setup(&f, 0);
+	unsigned char *m = fx_mem(4096);
+	RT_REQUIRE_EQ_INT(GNI_SetMddResources(f.b.nic, 4), GNI_RC_SUCCESS, "UGNI-3.4.4-success");
+	RT_REQUIRE_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 64, NULL, GNI_MEM_USE_VMDH, 2, &mh),
+			GNI_RC_SUCCESS, "UGNI-3.4.4-enables-vmdh");
+	RT_REQUIRE_EQ_INT(GNI_MemDeregister(f.b.nic, &mh), GNI_RC_SUCCESS, "UGNI-3.4.5-success");
+	RT_EXPECT_EQ_INT(GNI_MemRegister(f.b.nic, U64(m), 64, NULL, GNI_MEM_USE_VMDH, 2, &mh2),
+			GNI_RC_SUCCESS, c);
+	GNI_MemDeregister(f.b.nic, &mh2);
+	fx_teardown(&f);
+}
+
 /* A second SetMddResources while a vMDH registration uses the block
  * (E-UGNI-053): refused, or accepted, and then the new block is the one
  * in force: all of its num_entries can be registered. */
@@ -648,6 +696,54 @@ RT_TEST(seg_unaligned, "ugni.mem_register_segments.offset.unaligned_segments", "
 	}
 	RT_EXPECT_TRUE(packed || paged, c);
 	GNI_MemDeregister(f.b.nic, &mh);
+	fx_teardown(&f);
+}
+
+/* The same two unaligned segments as the local buffer of a fetching AMO:
+ * where the segments are packed (E-UGNI-051), the word fetched at offset
+ * 96 lies across the end of segment 1 and the start of segment 2, and
+ * both halves land (segments as if contiguous).  A GET at offset 100
+ * tells the readings apart first; under the page reading offset 96 has
+ * no such neighbour, and only the GET is checked. */
+RT_TEST(seg_amo_across, "ugni.mem_register_segments.offset.amo_result_across_unaligned_segments",
+	"UGNI-3.4.3-offset-addressing-unaligned,UGNI-3.4.3-offset-addressing-cross-segment")
+{
+	const char *c = "UGNI-3.4.3-offset-addressing-unaligned";
+	struct fx f; gni_mem_handle_t mh; struct fx_bufs b;
+	gni_cq_entry_t ev = 0; gni_post_descriptor_t *pd = NULL;
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	unsigned char *m = fx_mem(3 * 4096);
+	gni_mem_segment_t l[2] = { { U64(m + 16), 100 }, { U64(m + 2 * 4096 + 32), 100 } };
+	RT_REQUIRE_EQ_INT(GNI_MemRegisterSegments(f.a.nic, l, 2, NULL, 0, (uint32_t)-1, &mh),
+			GNI_RC_SUCCESS, "UGNI-3.4.3-success");
+	fx_pattern(b.r, 8, 70);
+	gni_return_t rc = xfer(f.a.ep, f.a.cq, 1, (void *)(uintptr_t)100, mh, U64(b.r), b.rmh, 8);
+	int packed = rc == GNI_RC_SUCCESS && memcmp(m + 2 * 4096 + 32, b.r, 8) == 0;
+	int paged = 0;
+	if (!packed) {
+		rc = xfer(f.a.ep, f.a.cq, 1, (void *)(uintptr_t)(4096 + 32), mh, U64(b.r), b.rmh, 8);
+		paged = rc == GNI_RC_SUCCESS && memcmp(m + 2 * 4096 + 32, b.r, 8) == 0;
+	}
+	RT_EXPECT_TRUE(packed || paged, c);
+	if (packed) {
+		const uint64_t start = 0x0102030405060708ull;
+		memcpy(b.r, &start, 8);
+		memset(m + 2 * 4096 + 32, 0, 8);
+		gni_post_descriptor_t d = fx_desc(GNI_POST_AMO, GNI_CQMODE_GLOBAL_EVENT,
+				NULL, mh, b.r, b.rmh, 8);
+		d.local_addr = 96;
+		d.amo_cmd = GNI_FMA_ATOMIC_FADD;
+		d.first_operand = 1;
+		RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-success");
+		RT_EXPECT_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_SUCCESS, c);
+		GNI_GetCompleted(f.a.cq, ev, &pd);
+		unsigned char got[8];
+		memcpy(got, m + 16 + 96, 4);
+		memcpy(got + 4, m + 2 * 4096 + 32, 4);
+		RT_EXPECT_MEM_EQ(got, &start, 8, "UGNI-3.4.3-offset-addressing-cross-segment");
+	}
+	GNI_MemDeregister(f.a.nic, &mh);
 	fx_teardown(&f);
 }
 
