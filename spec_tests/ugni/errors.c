@@ -30,6 +30,27 @@ static gni_return_t inject(struct fx_side *s, struct fx_side *peer, gni_cq_entry
 	return rc;
 }
 
+/* A knob acts "from the call on" (rdmacts_test_control.h), also when it
+ * is the process's first call into the library: set before the fixture
+ * exists, the injected failure still meets the first transaction. */
+RT_TEST_ATTRS(knob_first, "ugni.post_fma.error.knob_before_any_call",
+	"UGNI-2-network-error-into-cq,UGNI-3.9.2-rc-transaction-error", "needs=faults")
+{
+	struct fx f; gni_cq_entry_t ev = 0;
+	static unsigned char src[64];
+	fx_control(RDMACTS_TC_FAIL_NTH_TRANSACTION, 1);
+	fx_setup(&f, 0);
+	unsigned char *dst = fx_mem(64);
+	gni_mem_handle_t rmh = fx_reg(f.b.nic, dst, 64, NULL, 0);
+	ed = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT, src, rmh, dst, rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &ed), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	gni_return_t rc = fx_event(f.a.cq, &ev);
+	fx_control(RDMACTS_TC_RESET, 0);
+	RT_EXPECT_EQ_INT(rc, GNI_RC_TRANSACTION_ERROR, "UGNI-3.9.2-rc-transaction-error");
+	RT_EXPECT_TRUE(!GNI_CQ_STATUS_OK(ev), "UGNI-2-network-error-into-cq");
+	fx_teardown(&f);
+}
+
 static void subscribe(gni_nic_handle_t nic, gni_error_mask_t mask, gni_err_handle_t *h)
 {
 	RT_REQUIRE_EQ_INT(GNI_SubscribeErrors(nic, 0, mask, 16, h), GNI_RC_SUCCESS, "UGNI-3.10.1-success");
