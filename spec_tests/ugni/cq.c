@@ -377,6 +377,31 @@ RT_TEST(test_keeps, "ugni.cq_test_event.entry.stays_queued", "UGNI-3.9.1-success
 	fx_teardown(&f);
 }
 
+/* The same under the adversarial schedule, which holds completions back:
+ * polling with CqTestEvent alone must still find the event (the
+ * transaction completes without any other call). */
+RT_TEST_ATTRS(test_held, "ugni.cq_test_event.entry.found_under_schedule",
+	"UGNI-3.9.1-success", "needs=schedule")
+{
+	struct fx f; struct fx_bufs b;
+	fx_control(RDMACTS_TC_SCHEDULE_SEED, 3);
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	gni_return_t rc = GNI_RC_NOT_DONE;
+	for (int i = 0; i < 2000 && rc == GNI_RC_NOT_DONE; i++) {
+		rc = GNI_CqTestEvent(f.a.cq);
+		if (rc == GNI_RC_NOT_DONE)
+			nanosleep(&(struct timespec){ 0, 1000 * 1000 }, NULL);
+	}
+	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.9.1-success");
+	fx_complete(f.a.cq, &d, "UGNI-3.9.1-success");
+	fx_control(RDMACTS_TC_RESET, 0);
+	fx_teardown(&f);
+}
+
 RT_TEST(get_two, "ugni.cq_get_event.dequeue.one_per_call",
 	"UGNI-3.9.2-dequeues-one,UGNI-3.9.2-success,UGNI-3.9.2-rc-not-done")
 {
