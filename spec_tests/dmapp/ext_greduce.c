@@ -250,9 +250,10 @@ static int same(const void *a, const void *b, dmapp_c_type_t t, int i)
 }
 
 /* Every type of types[] reduced with op over the whole job (its VEC in
- * reverse order: the root is the last PE); odd PEs poll with test. */
-static void reduce_all(dmapp_c_op_t op, const dmapp_c_type_t *types, size_t nt,
-		       const char *cl)
+ * reverse order: the root is the last PE; with ascending, in PE order:
+ * the root is PE 0); odd PEs poll with test. */
+static void reduce_in(dmapp_c_op_t op, const dmapp_c_type_t *types, size_t nt,
+		      const char *cl, int ascending)
 {
 	uint32_t list[64];
 	uint8_t in[N * 16], out[N * 16], want[N * 16];
@@ -262,8 +263,11 @@ static void reduce_all(dmapp_c_op_t op, const dmapp_c_type_t *types, size_t nt,
 	ec_probe();
 	if (dt_npes > 64)
 		rt_unsupported("more than 64 PEs");
-	dmapp_c_pset_handle_t h = ec_make(ec_all_reversed(list), 0x6d00 + op, 1,
-					  "DMAPP-X-pset-create-success");
+	for (int i = 0; ascending && i < dt_npes; i++)
+		list[i] = (uint32_t)i;
+	dmapp_c_pset_handle_t h = ec_make(ascending ? ec_vec(list, (uint32_t)dt_npes)
+						    : ec_all_reversed(list),
+					  0x6d00 + op, 1, "DMAPP-X-pset-create-success");
 	for (size_t k = 0; k < nt; k++) {
 		dmapp_c_type_t t = types[k];
 		dmapp_return_t rc;
@@ -298,6 +302,12 @@ static void reduce_all(dmapp_c_op_t op, const dmapp_c_type_t *types, size_t nt,
 	dt_end();
 }
 
+static void reduce_all(dmapp_c_op_t op, const dmapp_c_type_t *types, size_t nt,
+		       const char *cl)
+{
+	reduce_in(op, types, nt, cl, 0);
+}
+
 #define NT(a) (sizeof(a) / sizeof((a)[0]))
 #define OP_TEST(fn, name, op, types, cl)                                    \
 	RT_TEST_ATTRS(fn, "dmapp.c_greduce_start.data." name,                \
@@ -319,6 +329,21 @@ OP_TEST(r_bor,    "bor",    DMAPP_C_BOR,    INTEGER, "DMAPP-X-greduce-bor")
 OP_TEST(r_bxor,   "bxor",   DMAPP_C_BXOR,   INTEGER, "DMAPP-X-greduce-bxor")
 OP_TEST(r_minloc, "minloc", DMAPP_C_MINLOC, PAIRS,   "DMAPP-X-greduce-minloc")
 OP_TEST(r_maxloc, "maxloc", DMAPP_C_MAXLOC, PAIRS,   "DMAPP-X-greduce-maxloc")
+
+/* The ties of MINLOC and MAXLOC (PEs 0 and 2 of 3) with the members in PE
+ * order, so that the later member of a tie has the larger location: the
+ * smaller location is kept whichever member comes first. */
+RT_TEST_ATTRS(r_minloc_asc, "dmapp.c_greduce_start.data.minloc_pe_order",
+	      "DMAPP-X-greduce-minloc,DMAPP-X-greduce-start-success,DMAPP-X-greduce-completes", "np=3")
+{
+	reduce_in(DMAPP_C_MINLOC, PAIRS, NT(PAIRS), "DMAPP-X-greduce-minloc", 1);
+}
+
+RT_TEST_ATTRS(r_maxloc_asc, "dmapp.c_greduce_start.data.maxloc_pe_order",
+	      "DMAPP-X-greduce-maxloc,DMAPP-X-greduce-start-success,DMAPP-X-greduce-completes", "np=3")
+{
+	reduce_in(DMAPP_C_MAXLOC, PAIRS, NT(PAIRS), "DMAPP-X-greduce-maxloc", 1);
+}
 
 RT_TEST_ATTRS(r_max_n, "dmapp.c_greduce_start.resource.nelems_max",
 	      "DMAPP-X-greduce-nelems-max-allowed", "np=2")

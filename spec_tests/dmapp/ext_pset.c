@@ -234,8 +234,9 @@ RT_TEST_ATTRS(not_member, "dmapp.c_pset_create.param.not_a_member",
 	dt_end();
 }
 
-RT_TEST_ATTRS(export_nf, "dmapp.c_pset_export.state.member_not_created",
-	      "DMAPP-X-pset-export-not-found,DMAPP-X-pset-export-success", "np=2")
+/* PE 0 exports before PE 1, the member at index other (0: the root),
+ * has created the pset. */
+static void export_missing(int other)
 {
 	uint32_t both[2] = { 0, 1 };
 	dmapp_c_pset_handle_t h = NULL;
@@ -244,6 +245,8 @@ RT_TEST_ATTRS(export_nf, "dmapp.c_pset_export.state.member_not_created",
 	dt_start();
 	dt_need_pes(2);
 	ec_probe();
+	both[other] = 1;
+	both[1 - other] = 0;
 	dmapp_c_pset_desc_t d = ec_vec(both, 2);
 	if (dt_pe == 0) {
 		rc = dmapp_c_pset_create(&d, ID, 0, NULL, &h);
@@ -269,6 +272,18 @@ RT_TEST_ATTRS(export_nf, "dmapp.c_pset_export.state.member_not_created",
 				 "DMAPP-X-pset-destroy-success");
 	}
 	dt_end();
+}
+
+RT_TEST_ATTRS(export_nf, "dmapp.c_pset_export.state.member_not_created",
+	      "DMAPP-X-pset-export-not-found,DMAPP-X-pset-export-success", "np=2")
+{
+	export_missing(1);
+}
+
+RT_TEST_ATTRS(export_nf_root, "dmapp.c_pset_export.state.root_not_created",
+	      "DMAPP-X-pset-export-not-found,DMAPP-X-pset-export-success", "np=2")
+{
+	export_missing(0);
 }
 
 /* Every call that takes a pset handle, given h: INVALID_PARAM. */

@@ -934,6 +934,11 @@ static void unreg_bad(int what, const char *cl)
 		dmapp_mem_unregister(&s);
 		RT_EXPECT_EQ_INT(dmapp_mem_unregister(&s), DMAPP_RC_INVALID_PARAM, cl);
 		break;
+	case 6:		/* NULL while a registration is live: refused, it stays */
+		RT_REQUIRE_EQ_INT(dmapp_mem_register(b, 64, &s), DMAPP_RC_SUCCESS, "DMAPP-5.3.70-success-private-heap");
+		RT_EXPECT_EQ_INT(dmapp_mem_unregister(NULL), DMAPP_RC_INVALID_PARAM, cl);
+		RT_EXPECT_EQ_INT(dmapp_mem_unregister(&s), DMAPP_RC_SUCCESS, "DMAPP-5.3.71-success");
+		break;
 	default: dt_garbage(&s, sizeof s, 5); RT_EXPECT_EQ_INT(dmapp_mem_unregister(&s), DMAPP_RC_INVALID_PARAM, cl); break;
 	}
 	dt_end();
@@ -943,6 +948,7 @@ static void unreg_bad(int what, const char *cl)
 RT_TEST(u_data, "dmapp.mem_unregister.param.data_seg", "DMAPP-5.3.71-data-seg") { unreg_bad(0, "DMAPP-5.3.71-data-seg"); }
 RT_TEST(u_sheap, "dmapp.mem_unregister.param.sheap_seg", "DMAPP-5.3.71-sheap-seg") { unreg_bad(1, "DMAPP-5.3.71-sheap-seg"); }
 RT_TEST(u_null, "dmapp.mem_unregister.param.null", "DMAPP-5.3.71-null") { unreg_bad(2, "DMAPP-5.3.71-null"); }
+RT_TEST(u_null_live, "dmapp.mem_unregister.param.null_with_live_registration", "DMAPP-5.3.71-null,DMAPP-5.3.70-success-private-heap,DMAPP-5.3.71-success") { unreg_bad(6, "DMAPP-5.3.71-null"); }
 RT_TEST(u_never, "dmapp.mem_unregister.param.never_registered", "DMAPP-5.3.71-never-registered") { unreg_bad(3, "DMAPP-5.3.71-never-registered"); }
 RT_TEST_ATTRS(u_twice, "dmapp.mem_unregister.param.twice", "DMAPP-5.3.71-twice", "tier=robustness") { unreg_bad(4, "DMAPP-5.3.71-twice"); }
 RT_TEST_ATTRS(u_garbage, "dmapp.mem_unregister.param.garbage", "DMAPP-5.3.71-garbage", "tier=robustness") { unreg_bad(5, "DMAPP-5.3.71-garbage"); }

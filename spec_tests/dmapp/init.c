@@ -1273,6 +1273,23 @@ RT_TEST_ATTRS(ab_realloc_foreign, "dmapp.sheap_realloc.abort_on_error.foreign_pt
 	RT_EXPECT_TRUE(aborts(bad_realloc_foreign), "DMAPP-5.4.2-realloc-error-aborts");
 }
 
+static void realloc_before_init(void)
+{
+	static char block[64];
+	setenv("DMAPP_ABORT_ON_ERROR", "1", 1);
+	dmapp_sheap_realloc(block, 128);
+	_exit(0);
+}
+
+/* Before dmapp_init, NULL is dmapp_sheap_realloc's error answer
+ * (E-DMAPP-041); with DMAPP_ABORT_ON_ERROR set the call aborts instead
+ * of returning it (E-DMAPP-059). */
+RT_TEST_ATTRS(ab_realloc_before_init, "dmapp.sheap_realloc.abort_on_error.before_init_aborts",
+	      "DMAPP-5.4.2-realloc-error-aborts,DMAPP-5.3.68-sheap-realloc-before-init", "tier=robustness")
+{
+	RT_EXPECT_TRUE(aborts(realloc_before_init), "DMAPP-5.4.2-realloc-error-aborts");
+}
+
 RT_TEST(ab_register, "dmapp.mem_register.abort_on_error.aborts", "DMAPP-5.3.70-abort-on-error")
 {
 	RT_EXPECT_TRUE(aborts(bad_register), "DMAPP-5.3.70-abort-on-error");

@@ -1010,6 +1010,54 @@ static void a_fault_registered(const struct call *c, const char *cl, int arg)
 	dt_end();
 }
 
+/* resource-error at the first contact with PE 1, once an allocation has
+ * already failed in a request to this PE (reached before): whatever the
+ * failing allocation is (the request's own resources, or those of the
+ * connection to PE 1), the request to PE 1 reports no other error than
+ * DMAPP_RC_RESOURCE_ERROR (blocking: also DMAPP_RC_TRANSACTION_ERROR),
+ * or succeeds when nothing it needed failed. */
+static void a_fault_first_contact(const struct call *c, const char *cl, int arg)
+{
+	struct xf x;
+	uint8_t *blk;
+	dmapp_syncid_handle_t sid = NULL;
+	dmapp_return_t rc;
+	(void)arg;
+
+	dt_start();
+	dt_need_pes(2);
+	dt_control(RDMACTS_TC_RESET, 0);
+	blk = dmapp_sheap_malloc(4 * REGION);
+	RT_REQUIRE_TRUE(blk != NULL, "DMAPP-5.3.67-allocates");
+	dt_fill(blk, 4 * REGION, dt_pe, 2);
+	dt_barrier();
+	if (dt_pe == 0) {
+		default_xf(c, &x, DMAPP_QW, 0);
+		x.nlist = 1;
+		x.list[0] = 0;
+		for (int i = 0; i < 3; i++) {
+			if (i == 1)
+				dt_control(RDMACTS_TC_FAIL_NTH_ALLOCATION, 1);
+			if (i == 2)
+				x.list[0] = 1;
+			rc = issue(c, &x, blk + 2 * REGION, blk, &dt_job.sheap_seg, &sid);
+			if (rc == DMAPP_RC_SUCCESS)
+				rc = complete(c, &sid);
+			if (i == 0)
+				RT_REQUIRE_EQ_INT(rc, DMAPP_RC_SUCCESS, cl);
+			else if (c->form == BLK)
+				RT_EXPECT_RC_IN(rc, cl, DMAPP_RC_SUCCESS,
+						DMAPP_RC_RESOURCE_ERROR,
+						DMAPP_RC_TRANSACTION_ERROR);
+			else
+				RT_EXPECT_RC_IN(rc, cl, DMAPP_RC_SUCCESS,
+						DMAPP_RC_RESOURCE_ERROR);
+		}
+		dt_control(RDMACTS_TC_RESET, 0);
+	}
+	dt_end();
+}
+
 /* resource-error once PE 1 has been reached (so that setting up the
  * connection, which may allocate, is behind): a request that cannot get
  * its resources reports DMAPP_RC_RESOURCE_ERROR from the call or, for
@@ -1335,6 +1383,7 @@ static const struct aspect aspects[] = {
 	{ "resource-error", "fault.resource_error_connected", B(F_PUT) | B(F_GET), FORMS, 2, "needs=faults", a_fault_connected, 0 },
 	{ "resource-error", "fault.resource_error_connected_registered_local", B(F_GET), FORMS, 2, "needs=faults", a_fault_connected, 1 },
 	{ "resource-error", "fault.resource_error_no_rdma", B(F_PUT), FORMS, 2, "needs=faults", a_fault_connected, 2 },
+	{ "resource-error", "fault.resource_error_first_contact", B(F_PUT) | B(F_GET), FORMS, 2, "needs=faults", a_fault_first_contact, 0 },
 	{ "null-seg", "param.null_seg", ALL, FORMS, 1, "tier=robustness", a_param, P_NULL_SEG },
 	{ "null-local-buffer", "param.null_local_buffer", ALL, FORMS, 1, "tier=robustness", a_param, P_NULL_LOCAL },
 	{ "null-local-buffer", "param.null_local_buffer_one_byte", ALL, B(BLK), 1, "tier=robustness", a_param, P_NULL_LOCAL_BYTE },
