@@ -63,7 +63,7 @@ RT_TEST_ATTRS(reg_null, "dmapp.register_progress_cb.param.null",
 }
 
 RT_TEST_ATTRS(reg_full, "dmapp.register_progress_cb.resource.no_space",
-	      "DMAPP-X-progress-no-space", "tier=robustness")
+	      "DMAPP-X-progress-no-space,DMAPP-X-progress-deregister", "tier=robustness")
 {
 	int n = 0;
 	dmapp_return_t rc = DMAPP_RC_SUCCESS;
@@ -87,8 +87,11 @@ RT_TEST_ATTRS(reg_full, "dmapp.register_progress_cb.resource.no_space",
 		RT_EXPECT_EQ_INT(dmapp_deregister_progress_cb(cb_b), DMAPP_RC_SUCCESS,
 				 "DMAPP-X-progress-deregister");
 	}
+	/* every registration answered SUCCESS holds a place of its own */
 	while (n-- > 0)
-		dmapp_deregister_progress_cb(cb_a);
+		if (!RT_EXPECT_EQ_INT(dmapp_deregister_progress_cb(cb_a), DMAPP_RC_SUCCESS,
+				      "DMAPP-X-progress-deregister"))
+			break;
 	dt_end();
 }
 
