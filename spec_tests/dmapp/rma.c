@@ -974,6 +974,22 @@ static void a_fault(const struct call *c, const char *cl, int arg)
 	run(c, &r);
 }
 
+/* Two PEs, no knob set, and a symmetric-heap block of 4 regions filled
+ * with each PE's pattern on both: where the fault aspects start. */
+static uint8_t *fault_start(void)
+{
+	uint8_t *blk;
+
+	dt_start();
+	dt_need_pes(2);
+	dt_control(RDMACTS_TC_RESET, 0);
+	blk = dmapp_sheap_malloc(4 * REGION);
+	RT_REQUIRE_TRUE(blk != NULL, "DMAPP-5.3.67-allocates");
+	dt_fill(blk, 4 * REGION, dt_pe, 2);
+	dt_barrier();
+	return blk;
+}
+
 /* resource-error with the local buffer in the symmetric heap (registered
  * memory, which a GET may fill without staging): the call, or for _nb
  * and _nbi its completion, reports DMAPP_RC_RESOURCE_ERROR. */
@@ -985,13 +1001,7 @@ static void a_fault_registered(const struct call *c, const char *cl, int arg)
 	dmapp_return_t rc;
 	(void)arg;
 
-	dt_start();
-	dt_need_pes(2);
-	dt_control(RDMACTS_TC_RESET, 0);
-	blk = dmapp_sheap_malloc(4 * REGION);
-	RT_REQUIRE_TRUE(blk != NULL, "DMAPP-5.3.67-allocates");
-	dt_fill(blk, 4 * REGION, dt_pe, 2);
-	dt_barrier();
+	blk = fault_start();
 	if (dt_pe == 0) {
 		default_xf(c, &x, DMAPP_QW, 0);
 		x.nlist = 1;
@@ -1024,13 +1034,7 @@ static void a_fault_first_contact(const struct call *c, const char *cl, int arg)
 	dmapp_return_t rc;
 	(void)arg;
 
-	dt_start();
-	dt_need_pes(2);
-	dt_control(RDMACTS_TC_RESET, 0);
-	blk = dmapp_sheap_malloc(4 * REGION);
-	RT_REQUIRE_TRUE(blk != NULL, "DMAPP-5.3.67-allocates");
-	dt_fill(blk, 4 * REGION, dt_pe, 2);
-	dt_barrier();
+	blk = fault_start();
 	if (dt_pe == 0) {
 		default_xf(c, &x, DMAPP_QW, 0);
 		x.nlist = 1;

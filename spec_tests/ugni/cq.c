@@ -283,6 +283,18 @@ RT_TEST(ovr_get, "ugni.cq_get_event.overrun.resource_error",
 RT_TEST(ovr_wait, "ugni.cq_wait_event.overrun.resource_error", "UGNI-3.9.3-overrun")
 { overrun(2); }
 
+/* A one-entry CQ of side b, overrun by total CQ writes of the values
+ * 1000, 1001, ... (the vendor's examples overrun such a CQ). */
+static gni_cq_handle_t overrun_one_entry_cq(struct fx *f, int total)
+{
+	gni_cq_handle_t cq;
+	fx_setup(f, 0);
+	RT_REQUIRE_EQ_INT(GNI_CqCreate(f->b.nic, 1, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq),
+			GNI_RC_SUCCESS, "UGNI-3.3.1-success-noblock");
+	cqwrites(f, cq, total, 1000);
+	return cq;
+}
+
 /* The entry of an overrun report (E-UGNI-002): clients test
  * GNI_CQ_OVERRUN() on the entry CqGetEvent wrote when it returned
  * GNI_RC_ERROR_RESOURCE (libfabric's gni provider asserts it, UCX's ugni
@@ -293,12 +305,9 @@ RT_TEST(ovr_entry, "ugni.cq_get_event.overrun.entry_has_overrun_bit",
 	"UGNI-3.9.2-overrun-entry,UGNI-3.9.2-overrun-report-ends")
 {
 	const char *c = "UGNI-3.9.2-overrun-entry";
-	struct fx f; gni_cq_handle_t cq;
+	struct fx f;
 	const int total = 64;
-	fx_setup(&f, 0);
-	RT_REQUIRE_EQ_INT(GNI_CqCreate(f.b.nic, 1, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq),
-			GNI_RC_SUCCESS, "UGNI-3.3.1-success-noblock");
-	cqwrites(&f, cq, total, 1000);
+	gni_cq_handle_t cq = overrun_one_entry_cq(&f, total);
 	int reports = 0, delivered = 0, ended = 0;
 	for (int i = 0; i < 2 * total; i++) {
 		gni_cq_entry_t ev = 0;
@@ -332,12 +341,9 @@ RT_TEST(ovr_nothing_invented, "ugni.cq_get_event.overrun.entry_invents_nothing",
 	"UGNI-3.9.2-overrun-entry,UGNI-2-cq-overrun-discards")
 {
 	const char *c = "UGNI-3.9.2-overrun-entry";
-	struct fx f; gni_cq_handle_t cq;
+	struct fx f;
 	const int total = 64;
-	fx_setup(&f, 0);
-	RT_REQUIRE_EQ_INT(GNI_CqCreate(f.b.nic, 1, 0, GNI_CQ_NOBLOCK, NULL, NULL, &cq),
-			GNI_RC_SUCCESS, "UGNI-3.3.1-success-noblock");
-	cqwrites(&f, cq, total, 1000);
+	gni_cq_handle_t cq = overrun_one_entry_cq(&f, total);
 	for (int i = 0; i < 2 * total; i++) {
 		gni_cq_entry_t ev = 0;
 		gni_return_t rc = GNI_CqGetEvent(cq, &ev);

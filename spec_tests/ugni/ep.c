@@ -60,22 +60,25 @@ RT_TEST_ATTRS(other_nic_cq, "ugni.ep_create.param.src_cq_of_other_nic_handle",
 /* EpDestroy destroys one endpoint: the transactions of another endpoint
  * of the same domain still complete, with their events and descriptors.
  * Under the adversarial schedule the other endpoint's event is still held
- * back when the first is destroyed. */
-RT_TEST_ATTRS(destroy_other, "ugni.ep_destroy.state.other_endpoint_unaffected",
-	"UGNI-3.5.5-success,UGNI-3.9.5-success", "needs=schedule")
+ * back when the first is destroyed.  survivor_first: the surviving
+ * endpoint posts before the destroyed one. */
+static void destroy_other_ep(int survivor_first, int seed, unsigned pattern)
 {
 	const char *c = "UGNI-3.5.5-success";
 	struct fx f; struct fx_bufs b; gni_cq_handle_t cq2; gni_ep_handle_t e2;
-	fx_control(RDMACTS_TC_SCHEDULE_SEED, 7);
+	fx_control(RDMACTS_TC_SCHEDULE_SEED, seed);
 	fx_setup(&f, 0);
 	fx_bufs(&f, 128, &b);
 	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &cq2);
 	fx_ep(&f.a, cq2, f.b.addr, f.b.inst, &e2);
-	fx_pattern(b.l, 128, 31);
+	fx_pattern(b.l, 128, pattern);
 	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
 	gni_post_descriptor_t d2 = fx_desc(GNI_POST_FMA_PUT, G, b.l + 64, b.lmh, b.r + 64, b.rmh, 64);
+	if (survivor_first)
+		RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
 	RT_REQUIRE_EQ_INT(GNI_PostFma(e2, &d2), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
-	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
+	if (!survivor_first)
+		RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
 	RT_EXPECT_EQ_INT(GNI_EpDestroy(e2), GNI_RC_SUCCESS, c);
 	fx_complete(f.a.cq, &d, c);
 	RT_EXPECT_MEM_EQ(b.r, b.l, 64, c);
@@ -84,29 +87,18 @@ RT_TEST_ATTRS(destroy_other, "ugni.ep_destroy.state.other_endpoint_unaffected",
 	fx_teardown(&f);
 }
 
+RT_TEST_ATTRS(destroy_other, "ugni.ep_destroy.state.other_endpoint_unaffected",
+	"UGNI-3.5.5-success,UGNI-3.9.5-success", "needs=schedule")
+{
+	destroy_other_ep(0, 7, 31);
+}
+
 /* The same with the surviving endpoint's post first: its completion,
  * queued before the destroyed endpoint's, is not lost either. */
 RT_TEST_ATTRS(destroy_other_first, "ugni.ep_destroy.state.earlier_post_of_other_endpoint",
 	"UGNI-3.5.5-success,UGNI-3.9.5-success", "needs=schedule")
 {
-	const char *c = "UGNI-3.5.5-success";
-	struct fx f; struct fx_bufs b; gni_cq_handle_t cq2; gni_ep_handle_t e2;
-	fx_control(RDMACTS_TC_SCHEDULE_SEED, 5);
-	fx_setup(&f, 0);
-	fx_bufs(&f, 128, &b);
-	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &cq2);
-	fx_ep(&f.a, cq2, f.b.addr, f.b.inst, &e2);
-	fx_pattern(b.l, 128, 32);
-	gni_post_descriptor_t d = fx_desc(GNI_POST_FMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
-	gni_post_descriptor_t d2 = fx_desc(GNI_POST_FMA_PUT, G, b.l + 64, b.lmh, b.r + 64, b.rmh, 64);
-	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
-	RT_REQUIRE_EQ_INT(GNI_PostFma(e2, &d2), GNI_RC_SUCCESS, "UGNI-3.6.1-put-success");
-	RT_EXPECT_EQ_INT(GNI_EpDestroy(e2), GNI_RC_SUCCESS, c);
-	fx_complete(f.a.cq, &d, c);
-	RT_EXPECT_MEM_EQ(b.r, b.l, 64, c);
-	fx_control(RDMACTS_TC_RESET, 0);
-	GNI_CqDestroy(cq2);
-	fx_teardown(&f);
+	destroy_other_ep(1, 5, 32);
 }
 
 /* One post of type (RDMA PUT, FMA PUT or CQ write) from side a with mode

@@ -758,6 +758,18 @@ RT_TEST(lim_mdd_destroy, "ugni.configure_job.limits.mdd_limit_freed_by_cdm_destr
 	fx_teardown(&(struct fx){ 0 });
 }
 
+/* Two domains of the job's ptag, side a with a CQ and an endpoint bound
+ * to side b, side b with a receive CQ. */
+static void job_pair(struct fx *f, uint8_t ptag)
+{
+	memset(f, 0, sizeof *f);
+	fx_domain(&f->a, 1, ptag, JOB_COOKIE, 0);
+	fx_domain(&f->b, 2, ptag, JOB_COOKIE, 0);
+	fx_cq(f->a.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f->a.cq);
+	fx_cq(f->b.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f->b.rcq);
+	fx_ep(&f->a, f->a.cq, f->b.addr, f->b.inst, &f->a.ep);
+}
+
 /* bte_limit 0: no BTE descriptor for the ptag, so the first PostRdma is
  * already over the limit (an outstanding transfer cannot be held on
  * demand); FMA, which the limit does not cover, still works. */
@@ -771,12 +783,7 @@ RT_TEST(lim_bte, "ugni.configure_job.limits.bte_limit", "UGNI-3.2.7-limit-bte-li
 	no_limits(&l);
 	l.bte_limit = 0;
 	job(JOB_PTAG + 17, JOB_ID + 18, JOB_COOKIE, &l);
-	memset(&f, 0, sizeof f);
-	fx_domain(&f.a, 1, JOB_PTAG + 17, JOB_COOKIE, 0);
-	fx_domain(&f.b, 2, JOB_PTAG + 17, JOB_COOKIE, 0);
-	fx_cq(f.a.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f.a.cq);
-	fx_cq(f.b.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f.b.rcq);
-	fx_ep(&f.a, f.a.cq, f.b.addr, f.b.inst, &f.a.ep);
+	job_pair(&f, JOB_PTAG + 17);
 	fx_bufs(&f, 64, &b);
 	gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
 			b.l, b.lmh, b.r, b.rmh, 64);
@@ -801,12 +808,7 @@ RT_TEST(lim_bte_done, "ugni.configure_job.limits.bte_limit_completed_frees",
 	no_limits(&l);
 	l.bte_limit = 1;
 	job(JOB_PTAG + 24, JOB_ID + 25, JOB_COOKIE, &l);
-	memset(&f, 0, sizeof f);
-	fx_domain(&f.a, 1, JOB_PTAG + 24, JOB_COOKIE, 0);
-	fx_domain(&f.b, 2, JOB_PTAG + 24, JOB_COOKIE, 0);
-	fx_cq(f.a.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f.a.cq);
-	fx_cq(f.b.nic, FX_CQ_SIZE, GNI_CQ_NOBLOCK, &f.b.rcq);
-	fx_ep(&f.a, f.a.cq, f.b.addr, f.b.inst, &f.a.ep);
+	job_pair(&f, JOB_PTAG + 24);
 	fx_bufs(&f, 64, &b);
 	for (int i = 0; i < 3; i++) {
 		gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
