@@ -257,7 +257,8 @@ def profile_baselines(api, impl, out_dir, timeout, baseline):
 
 
 def profile_differences(api, impl, baselines, timeout):
-    """first_differences under each profile, over the tests it changes."""
+    """first_differences under each profile, over the tests it changes:
+    the tests found, the profile's verdicts and its name."""
     for name, verdicts, watch in baselines:
         saved = dict(os.environ)
         profiles.apply(name)
@@ -267,8 +268,8 @@ def profile_differences(api, impl, baselines, timeout):
             os.environ.clear()
             os.environ.update(saved)
         if found:
-            return ["%s (profile %s)" % (n, name) for n in found], verdicts
-    return [], None
+            return found, verdicts, name
+    return [], None, None
 
 
 def first_differences(api, impl, baseline, timeout, only=None):
@@ -433,21 +434,21 @@ def main(argv=None):
             stage_impl(work, args.api, os.path.join(out_dir, "impl"))
             killers = first_differences(args.api, os.path.join(out_dir, "impl"),
                                         baseline, args.timeout)
-            judged_by = baseline
+            judged_by, profile = baseline, None
             if not killers:
                 if by_profile is None:
                     by_profile = profile_baselines(
                         args.api, os.path.join(out_dir, "reference"), out_dir,
                         args.timeout, baseline)
-                killers, judged_by = profile_differences(
+                killers, judged_by, profile = profile_differences(
                     args.api, os.path.join(out_dir, "impl"), by_profile, args.timeout)
-            deciding = [n for n in killers if n.split(" ")[0] not in judged_by or
-                        (judged_by[n.split(" ")[0]][1] != "robustness"
-                         and judged_by[n.split(" ")[0]][2] is not False)]
+            deciding = [n for n in killers if n not in judged_by or
+                        (judged_by[n][1] != "robustness" and judged_by[n][2] is not False)]
+            tag = " (profile %s)" % profile if profile else ""
             if deciding:
-                rec["status"], rec["killed_by"] = "killed", deciding[:5]
+                rec["status"], rec["killed_by"] = "killed", [n + tag for n in deciding[:5]]
             elif killers:
-                rec["status"], rec["killed_by"] = "killed-robustness", killers[:5]
+                rec["status"], rec["killed_by"] = "killed-robustness", [n + tag for n in killers[:5]]
             elif mid in equivalent:
                 rec["status"], rec["reason"] = "equivalent", equivalent[mid]
             else:

@@ -30,10 +30,10 @@ def test_profile_differences_runs_under_the_profile_env(monkeypatch):
     monkeypatch.setattr(mutation, "first_differences", fake)
     monkeypatch.delenv("RDMACTS_TC_PRIVILEGED", raising=False)
     verdicts = {"ugni.b.x.y": ("PASS", "conformance", True)}
-    killers, judged = mutation.profile_differences(
+    killers, judged, name = mutation.profile_differences(
         "ugni", "impl", [("aries", verdicts, {"ugni.a.x.y"}),
                          ("privileged", verdicts, {"ugni.b.x.y"})], 1.0)
-    assert killers == ["ugni.b.x.y (profile privileged)"]
+    assert (killers, name) == (["ugni.b.x.y"], "privileged")
     assert judged is verdicts
     assert seen == [(None, ["ugni.a.x.y"]), ("1", ["ugni.b.x.y"])]
     assert "RDMACTS_TC_PRIVILEGED" not in os.environ   # restored
