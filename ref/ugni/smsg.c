@@ -35,6 +35,15 @@ static uint32_t slot_size(uint32_t maxsize)
 	return (SLOT_HDR + maxsize + 63u) & ~63u;
 }
 
+/* The mailbox may sit at any byte offset the caller chose, so its words
+ * are read with memcpy (a cast would be a misaligned access); the fence
+ * orders the read before the reads of the message it announces. */
+static void load_acquire(void *dst, const void *src, size_t len)
+{
+	memcpy(dst, src, len);
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+}
+
 static uint64_t size_needed(uint32_t credits, uint32_t maxsize)
 {
 	return CTRL + (uint64_t)credits * slot_size(maxsize);
@@ -148,7 +157,8 @@ static gni_return_t smsg_send(struct ugni_ep *ep, const void *header, uint32_t h
 	if ((uint64_t)hlen + dlen > s->remote_maxsize)
 		return GNI_RC_ERROR_RESOURCE;	/* E-UGNI-096 */
 	ugni_progress();
-	uint64_t released = __atomic_load_n((uint64_t *)s->local_box, __ATOMIC_ACQUIRE);
+	uint64_t released;
+	load_acquire(&released, s->local_box, sizeof released);
 	if (s->sent - released >= s->remote_credits)
 		return GNI_RC_NOT_DONE;
 	if (nic_alloc_fails())	/* 3.7.2: insufficient memory */
@@ -174,8 +184,11 @@ static gni_return_t smsg_send(struct ugni_ep *ep, const void *header, uint32_t h
 		st = put_remote(ep, peer, off + SLOT_HDR, header, hlen);
 	if (st == UGNI_ST_OK && dlen)
 		st = put_remote(ep, peer, off + SLOT_HDR + hlen, data, dlen);
+	if (st == UGNI_ST_OK)
+		st = put_remote(ep, peer, off + sizeof h.seq, &h.hlen,
+				sizeof h - sizeof h.seq);
 	if (st == UGNI_ST_OK)	/* the sequence number last: the message is whole */
-		st = put_remote(ep, peer, off, &h, sizeof h);
+		st = put_remote(ep, peer, off, &h.seq, sizeof h.seq);
 	if (st == UGNI_ST_OK) {
 		uint32_t cq_idx, cq_gen;
 		uint32_t remote_data = ep->event_data_set ? ep->remote_event :
@@ -226,14 +239,15 @@ static gni_return_t get_next(struct ugni_ep *ep, void **header, uint8_t *tag)
 
 	uint8_t *slot = s->local_box + CTRL + (k % s->local_credits) *
 		(uint64_t)slot_size(s->local_maxsize);
-	uint32_t seq = __atomic_load_n((uint32_t *)slot, __ATOMIC_ACQUIRE);
-	if (seq != (uint32_t)(k + 1))
+	struct slot_hdr h;
+	load_acquire(&h.seq, slot, sizeof h.seq);
+	if (h.seq != (uint32_t)(k + 1))
 		return GNI_RC_NOT_DONE;
-	const struct slot_hdr *h = (const struct slot_hdr *)slot;
-	if (tag && *tag != GNI_SMSG_ANY_TAG && *tag != h->tag)
+	memcpy(&h, slot, sizeof h);
+	if (tag && *tag != GNI_SMSG_ANY_TAG && *tag != h.tag)
 		return GNI_RC_NO_MATCH;
 	if (tag)
-		*tag = h->tag;
+		*tag = h.tag;
 	*header = slot + SLOT_HDR;
 	if (!again)
 		s->received++;
