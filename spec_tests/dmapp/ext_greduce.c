@@ -405,6 +405,34 @@ RT_TEST(one_pe, "dmapp.c_greduce_start.data.one_member",
 	dt_end();
 }
 
+/* Once the reduction has completed, out is the application's again: a
+ * later dmapp_c_pset_test or _wait, with nothing outstanding, writes
+ * nothing into it (DMAPP-X-ptest-idle). */
+RT_TEST(idle_test, "dmapp.c_pset_test.state.idle_leaves_out",
+	"DMAPP-X-ptest-idle,DMAPP-X-greduce-completes")
+{
+	uint32_t me;
+	int32_t in[3] = { 5, -2, 7 }, out[3] = { 0, 0, 0 }, mark[3];
+
+	dt_start();
+	ec_probe();
+	me = (uint32_t)dt_pe;
+	dmapp_c_pset_handle_t h = ec_make(ec_vec(&me, 1), 0x6e02, 1,
+					  "DMAPP-X-pset-create-success");
+	RT_EXPECT_EQ_INT(dmapp_c_greduce_start(h, in, out, 3, DMAPP_C_INT32, DMAPP_C_SUM),
+			 DMAPP_RC_SUCCESS, "DMAPP-X-greduce-start-success");
+	RT_REQUIRE_EQ_INT(dmapp_c_pset_wait(h), DMAPP_RC_SUCCESS,
+			  "DMAPP-X-greduce-completes");
+	memset(out, 0x5a, sizeof out);	/* the application reuses out */
+	memcpy(mark, out, sizeof mark);
+	RT_EXPECT_RC_IN(dmapp_c_pset_test(h), "DMAPP-X-ptest-idle",
+			DMAPP_RC_SUCCESS, DMAPP_RC_INVALID_PARAM);
+	RT_EXPECT_MEM_EQ(out, mark, sizeof out, "DMAPP-X-ptest-idle");
+	RT_EXPECT_EQ_INT(dmapp_c_pset_destroy(h), DMAPP_RC_SUCCESS,
+			 "DMAPP-X-pset-destroy-success");
+	dt_end();
+}
+
 RT_TEST(nmax, "dmapp.c_greduce_nelems_max.data.every_type",
 	"DMAPP-X-greduce-nelems-max,DMAPP-X-greduce-nelems-max-before-init")
 {
