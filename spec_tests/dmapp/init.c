@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -644,6 +645,100 @@ RT_TEST(init_single, "dmapp.init.state.single_process_job",
 	RT_EXPECT_EQ_INT(dt_job.npes, 1, "DMAPP-5.3.1-single-process-job");
 	RT_EXPECT_EQ_INT(dt_job.pe, 0, "DMAPP-5.2.2-pe-range");
 	dt_end();
+}
+
+/*
+ * The application's own mappings are no obstacle to dmapp_init
+ * (E-DMAPP-081): one page of its own at each place where an
+ * implementation might put a heap at a fixed address (every 16 TiB of
+ * the user address space and a few lower places; a place already in use
+ * is left out), then dmapp_init succeeds, the heap serves a block that a
+ * PUT and a GET of this PE and of the next one round-trip, and the pages
+ * lie outside the heap segment with their contents unchanged.
+ */
+static const uintptr_t own_pages[] = {
+	0x100000000000, 0x200000000000, 0x300000000000, 0x400000000000,
+	0x500000000000, 0x600000000000, 0x700000000000,
+	0x10000000000, 0x20000000000, 0x40000000000, 0x80000000000,
+	0x100000000, 0x40000000,
+};
+#define N_OWN_PAGES (sizeof own_pages / sizeof own_pages[0])
+
+/* Maps what it can of own_pages, each filled with its own pattern. */
+static size_t map_own_pages(unsigned char *page[], size_t size)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < N_OWN_PAGES; i++) {
+		void *p = mmap((void *)own_pages[i], size, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+		if (p == MAP_FAILED)
+			continue;
+		if (p != (void *)own_pages[i]) {	/* a kernel without NOREPLACE */
+			munmap(p, size);
+			continue;
+		}
+		page[n] = p;
+		dt_fill(page[n], size, (int)n, 8);
+		n++;
+	}
+	return n;
+}
+
+/* The pages are outside the heap segment and keep their patterns. */
+static void own_pages_kept(unsigned char *page[], size_t n, size_t size,
+			   unsigned char *pat, const char *cl)
+{
+	uintptr_t lo = (uintptr_t)dt_job.sheap_seg.addr;
+
+	for (size_t i = 0; i < n; i++) {
+		uintptr_t a = (uintptr_t)page[i];
+		RT_EXPECT_TRUE(a + size <= lo || a >= lo + dt_job.sheap_seg.len, cl);
+		dt_fill(pat, size, (int)i, 8);
+		RT_EXPECT_MEM_EQ(page[i], pat, size, cl);
+	}
+}
+
+RT_TEST_ATTRS(init_own_maps, "dmapp.init.resource.own_mappings_before_init",
+	      "DMAPP-5.3.1-own-mappings-no-obstacle", "np=2")
+{
+	const char *cl = "DMAPP-5.3.1-own-mappings-no-obstacle";
+	size_t size = (size_t)sysconf(_SC_PAGESIZE), n;
+	unsigned char *page[N_OWN_PAGES], *pat = malloc(size);
+	uint64_t *w, mine, got = 0;
+
+	RT_REQUIRE_TRUE(pat != NULL, cl);
+	n = map_own_pages(page, size);
+	if (n == 0)
+		rt_unsupported("none of the places could be mapped");
+	dt_start();
+	w = dmapp_sheap_malloc(sizeof *w);
+	RT_REQUIRE_TRUE(w != NULL, cl);
+	*w = 0;
+	mine = 0x0a0e0000u + (uint64_t)dt_pe;
+	RT_EXPECT_EQ_INT(dmapp_put(w, &dt_job.sheap_seg, dt_pe, &mine, 1, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_EQ_U64(*w, mine, cl);
+	RT_EXPECT_EQ_INT(dmapp_get(&got, w, &dt_job.sheap_seg, dt_pe, 1, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_EQ_U64(got, mine, cl);
+	dt_barrier();
+	if (dt_npes > 1) {
+		RT_EXPECT_EQ_INT(dmapp_put(w, &dt_job.sheap_seg, dt_peer(1), &mine, 1,
+					   DMAPP_QW), DMAPP_RC_SUCCESS, cl);
+		dt_barrier();
+		RT_EXPECT_EQ_U64(*w, 0x0a0e0000u + (uint64_t)dt_peer(-1), cl);
+		got = 0;
+		RT_EXPECT_EQ_INT(dmapp_get(&got, w, &dt_job.sheap_seg, dt_peer(1), 1,
+					   DMAPP_QW), DMAPP_RC_SUCCESS, cl);
+		RT_EXPECT_EQ_U64(got, mine, cl);	/* what this PE put there */
+	}
+	own_pages_kept(page, n, size, pat, cl);
+	dt_end();
+	own_pages_kept(page, n, size, pat, cl);
+	for (size_t i = 0; i < n; i++)
+		munmap(page[i], size);
+	free(pat);
 }
 
 /* ---- dmapp_finalize (5.3.2) ---- */
