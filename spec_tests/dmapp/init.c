@@ -999,6 +999,39 @@ RT_TEST(ji_disjoint, "dmapp.get_jobinfo.state.segments_disjoint", "DMAPP-5.2.2-s
 	dt_end();
 }
 
+/*
+ * The executable's last static object belongs to data_seg to its last
+ * byte, also where the data segment ends exactly on a page boundary.
+ * The linker puts .lbss after .bss (the large-model uninitialized data,
+ * last in the writable segment); one page there, page aligned, makes the
+ * program's static data end on a page boundary.
+ */
+static _Alignas(4096) uint64_t dt_last_page[4096 / sizeof(uint64_t)]
+	__attribute__((section(".lbss.dt_last_page")));
+
+RT_TEST(ji_last_object, "dmapp.get_jobinfo.state.data_seg_last_static_object",
+	"DMAPP-5.2.2-data-seg,DMAPP-5.2.1-seg-desc-addr-len")
+{
+	const char *cl = "DMAPP-5.2.2-data-seg";
+	uint64_t *last = &dt_last_page[4096 / sizeof(uint64_t) - 1];
+	uint64_t v = 0x1a57b17e, got = 0;
+	uintptr_t ds;
+
+	dt_start();
+	if (dt_job.data_seg.len == 0)
+		rt_unsupported("data_seg.len == 0: the data segment is not exported");
+	ds = (uintptr_t)dt_job.data_seg.addr;
+	RT_EXPECT_TRUE((uintptr_t)dt_last_page >= ds &&
+		       (uintptr_t)(last + 1) - ds <= dt_job.data_seg.len, cl);
+	RT_EXPECT_EQ_INT(dmapp_put(last, &dt_job.data_seg, dt_pe, &v, 1, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_EQ_U64(*last, v, cl);
+	RT_EXPECT_EQ_INT(dmapp_get(&got, last, &dt_job.data_seg, dt_pe, 1, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_EQ_U64(got, v, cl);
+	dt_end();
+}
+
 /* ---- dmapp_get_rma_attrs / dmapp_set_rma_attrs (5.3.4, 5.3.5) ---- */
 
 RT_TEST(ga_success, "dmapp.get_rma_attrs.return.success", "DMAPP-5.3.4-success")
