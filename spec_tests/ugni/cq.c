@@ -223,6 +223,63 @@ RT_TEST(entry_min, "ugni.cq_create.entry_count.minimum_holds", "UGNI-3.3.1-entry
 	fx_teardown(&f);
 }
 
+/* n PUTs of 8 bytes with GLOBAL events on ep (descriptors d[0..n-1]). */
+static void fill_cq(gni_ep_handle_t ep, struct fx_bufs *b, gni_post_descriptor_t *d,
+		uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++) {
+		d[k] = fx_desc(GNI_POST_FMA_PUT, GNI_CQMODE_GLOBAL_EVENT, b->l + 8 * k,
+				b->lmh, b->r + 8 * k, b->rmh, 8);
+		RT_REQUIRE_EQ_INT(GNI_PostFma(ep, &d[k]), GNI_RC_SUCCESS,
+				"UGNI-3.6.1-put-success");
+	}
+}
+
+/* The n events of cq are successes and give back d[0..n-1], each once. */
+static void drain_cq(gni_cq_handle_t cq, gni_post_descriptor_t *d, uint32_t n)
+{
+	gni_cq_entry_t ev; gni_post_descriptor_t *pd;
+	uint8_t seen[8] = { 0 };
+	for (uint32_t k = 0; k < n; k++) {
+		if (!RT_EXPECT_EQ_INT(fx_event(cq, &ev), GNI_RC_SUCCESS, "UGNI-3.9.2-success") ||
+		    !RT_EXPECT_EQ_INT(GNI_GetCompleted(cq, ev, &pd), GNI_RC_SUCCESS,
+				"UGNI-3.9.5-success"))
+			return;
+		long i = pd - d;
+		RT_EXPECT_TRUE(i >= 0 && i < (long)n && !seen[i], "UGNI-3.9.5-each-once");
+		if (i >= 0 && i < (long)n)
+			seen[i] = 1;
+	}
+}
+
+/* A CQ holds its entry_count events intact whatever is created after it:
+ * for entry counts 1 to 8, CQ A is filled with entry_count events, CQ B
+ * of as many entries is created next and filled too, and then every event
+ * of A and of B reads back as the completion of its own PUT. */
+RT_TEST(entry_full_next, "ugni.cq_create.entry_count.full_cq_intact_after_next_create",
+	"UGNI-3.3.1-entry-count-minimum,UGNI-3.9.2-success,UGNI-3.9.5-success")
+{
+	struct fx f; struct fx_bufs b; gni_post_descriptor_t da[8], db[8];
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	for (uint32_t n = 1; n <= 8; n++) {
+		gni_cq_handle_t a, bq; gni_ep_handle_t ea, eb;
+		fx_cq(f.a.nic, n, GNI_CQ_NOBLOCK, &a);
+		fx_ep(&f.a, a, f.b.addr, f.b.inst, &ea);
+		fill_cq(ea, &b, da, n);
+		fx_cq(f.a.nic, n, GNI_CQ_NOBLOCK, &bq);
+		fx_ep(&f.a, bq, f.b.addr, f.b.inst, &eb);
+		fill_cq(eb, &b, db, n);
+		drain_cq(a, da, n);
+		drain_cq(bq, db, n);
+		GNI_EpDestroy(ea);
+		GNI_EpDestroy(eb);
+		GNI_CqDestroy(a);
+		GNI_CqDestroy(bq);
+	}
+	fx_teardown(&f);
+}
+
 /* ---- overrun (2.1.2, 3.9.1-3.9.3; E-UGNI-002) --------------------------- */
 
 /* Generates up to 16 x entry_count events into a CQ of entry_count 4;
