@@ -219,13 +219,18 @@ RT_TEST(m_heap_size, "dmapp.sheap_malloc.resource.heap_size_at_startup",
 	dt_end();
 }
 
-RT_TEST(m_kg, "dmapp.sheap_malloc.resource.suffix_k_g", "DMAPP-5.4.1-suffix-k-g")
+/* K and G scale as M does: the heap is at least the size given, and no
+ * larger than the next block that does not fit (9 MiB, 1.5 GiB). */
+RT_TEST(m_kg, "dmapp.sheap_malloc.resource.suffix_k_g",
+	"DMAPP-5.4.1-suffix-k-g,DMAPP-4.9.3-heap-size-at-startup")
 {
 	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "8192K");
 	RT_EXPECT_TRUE(dt_job.sheap_seg.len >= (8u << 20), "DMAPP-5.4.1-suffix-k-g");
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(9u << 20) == NULL, "DMAPP-4.9.3-heap-size-at-startup");
 	dt_end();
 	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "1g");
 	RT_EXPECT_TRUE(dt_job.sheap_seg.len >= (1u << 30), "DMAPP-5.4.1-suffix-k-g");
+	RT_EXPECT_TRUE(dmapp_sheap_malloc(3u << 29) == NULL, "DMAPP-4.9.3-heap-size-at-startup");
 	dt_end();
 }
 
