@@ -847,6 +847,106 @@ RT_TEST_ATTRS(g_remote, "dmapp.mem_register.data.remotely_accessible",
 	dt_end();
 }
 
+/*
+ * A GET whose target lies in memory DMAPP has registered (the caller's
+ * own symmetric heap block, a region of dmapp_mem_register) at any
+ * alignment writes exactly the bytes asked for: byte and DW elements at
+ * odd target and source offsets, the bytes beside the target untouched
+ * (2 PEs; PE 0 reads PE 1's block).
+ */
+RT_TEST_ATTRS(g_get_into_registered, "dmapp.get.alignment.target_in_registered_memory",
+	      "DMAPP-5.3.11-get-byte-odd-addresses,DMAPP-5.3.11-get-unaligned,DMAPP-5.3.70-success-private-heap",
+	      "np=2")
+{
+	enum { LEN = 256 };
+	static const struct { int toff, soff; uint64_t n; dmapp_type_t t; } req[] = {
+		{ 3, 5, 37, DMAPP_BYTE }, { 1, 0, 1, DMAPP_BYTE }, { 0, 2, 6, DMAPP_BYTE },
+		{ 2, 2, 8, DMAPP_BYTE }, { 1, 1, 5, DMAPP_DW }, { 6, 3, 2, DMAPP_DW },
+	};
+	uint8_t *blk = NULL, *priv = NULL;
+	dmapp_seg_desc_t reg;
+	const char *cl = "DMAPP-5.3.11-get-byte-odd-addresses";
+
+	dt_start();
+	dt_need_pes(2);
+	blk = dmapp_sheap_malloc(2 * LEN);
+	priv = malloc(LEN);
+	RT_REQUIRE_TRUE(blk != NULL && priv != NULL, "DMAPP-5.3.67-allocates");
+	RT_REQUIRE_EQ_INT(dmapp_mem_register(priv, LEN, &reg), DMAPP_RC_SUCCESS,
+			  "DMAPP-5.3.70-success-private-heap");
+	dt_fill(blk, 2 * LEN, dt_pe, 3);	/* PE 1's second half is the source */
+	dt_barrier();
+	if (dt_pe == 0) {
+		uint8_t *src = blk + LEN;	/* PE 1's block, by symmetry */
+
+		for (size_t k = 0; k < sizeof req / sizeof req[0]; k++)
+			for (int where = 0; where < 2; where++) {
+				uint8_t *dst = where ? priv : blk;
+				size_t bytes = req[k].n * (req[k].t == DMAPP_DW ? 4 : 1);
+				uint8_t before[LEN], after[LEN], image[2 * LEN];
+
+				memset(dst, 0xc5, LEN);
+				memcpy(before, dst, LEN);
+				dt_fill(image, 2 * LEN, 1, 3);
+				RT_EXPECT_EQ_INT(dmapp_get(dst + req[k].toff, src + req[k].soff,
+							   &dt_job.sheap_seg, 1, req[k].n, req[k].t),
+						 DMAPP_RC_SUCCESS, req[k].t == DMAPP_DW ?
+						 "DMAPP-5.3.11-get-unaligned" : cl);
+				memcpy(after, before, LEN);
+				memcpy(after + req[k].toff, image + LEN + req[k].soff, bytes);
+				if (memcmp(dst, after, LEN) != 0)
+					RT_FAIL(cl, "exactly the bytes asked for",
+						"other bytes", "target in %s at offset %d, source "
+						"offset %d, %llu element(s) of %zu byte(s)",
+						where ? "a dmapp_mem_register region" :
+						"the symmetric heap", req[k].toff, req[k].soff,
+						(unsigned long long)req[k].n, bytes / req[k].n);
+				else
+					RT_EXPECT_TRUE(true, cl);
+			}
+	}
+	dt_barrier();
+	RT_EXPECT_EQ_INT(dmapp_mem_unregister(&reg), DMAPP_RC_SUCCESS, "DMAPP-5.3.71-success");
+	free(priv);
+	dt_end();
+}
+
+/*
+ * A GET of more than 1 GiB within the caller's own heap (nelems is a
+ * uint64_t): one QW every MiB of the source, and its last QW, carry a
+ * value of their own (the rest stays zero), and every one of them
+ * arrives.  A heap of 2060M holds the two blocks.
+ */
+RT_TEST(g_get_huge, "dmapp.get.data.more_than_1gib",
+	"DMAPP-5.3.11-get-data-huge,DMAPP-5.3.11-get-self-target")
+{
+	const uint64_t n = (1ull << 27) + 512, step = (1u << 20) / 8;
+	const char *cl = "DMAPP-5.3.11-get-data-huge";
+	uint64_t *src, *dst, bad = 0, first_bad = 0;
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "2060M");
+	src = dmapp_sheap_malloc(n * 8);
+	dst = dmapp_sheap_malloc(n * 8);
+	RT_REQUIRE_TRUE(src != NULL && dst != NULL, "DMAPP-5.3.67-allocates");
+	for (uint64_t i = 0; i < n; i += step)
+		src[i] = 0x9e00000000000000ull + i;
+	src[n - 1] = 0x9eff;
+	RT_REQUIRE_EQ_INT(dmapp_get(dst, src, &dt_job.sheap_seg, dt_pe, n, DMAPP_QW),
+			  DMAPP_RC_SUCCESS, cl);
+	for (uint64_t i = 0; i < n; i += step)
+		if (dst[i] != src[i] && bad++ == 0)
+			first_bad = i;
+	if (dst[n - 1] != src[n - 1] && bad++ == 0)
+		first_bad = n - 1;
+	if (bad)
+		RT_FAIL(cl, "every element", "missing elements", "%llu of the sampled "
+			"elements differ, the first at element %llu",
+			(unsigned long long)bad, (unsigned long long)first_bad);
+	else
+		RT_EXPECT_TRUE(true, cl);
+	dt_end();
+}
+
 RT_TEST(g_p2p_only, "dmapp.mem_register.param.point_to_point_only", "DMAPP-5.3.70-point-to-point-only")
 {
 	uint64_t *b = calloc(8, 8), src[2] = { 1, 2 };
