@@ -237,6 +237,36 @@ RT_TEST_ATTRS(timestamps, "ugni.get_error_event.data.timestamps_non_decreasing",
 	fx_teardown(&f);
 }
 
+/* More errors than the EEQ holds, none read yet: whatever the queue
+ * keeps (E-UGNI-221), it hands each event out once, oldest first. */
+RT_TEST_ATTRS(full_eeq, "ugni.get_error_event.full_queue.each_event_once",
+	"UGNI-3.10.5-full-queue-each-event-once", "needs=faults")
+{
+	const char *c = "UGNI-3.10.5-full-queue-each-event-once";
+	struct fx f; gni_err_handle_t h; gni_cq_entry_t ev; gni_error_event_t e;
+	uint32_t last = 0;
+	int got = 0;
+	gni_return_t rc;
+
+	fx_setup(&f, 0);
+	RT_REQUIRE_EQ_INT(GNI_SubscribeErrors(f.a.nic, 0, ALL_ERRS, 2, &h), GNI_RC_SUCCESS,
+			  "UGNI-3.10.1-success");
+	for (int i = 0; i < 5; i++)
+		inject(&f.a, &f.b, &ev);
+	while (got < 16 && (rc = GNI_GetErrorEvent(h, &e)) == GNI_RC_SUCCESS) {
+		if (got > 0 && e.serial_number <= last)
+			RT_FAIL(c, "serial numbers increasing", "a repeat or an older event",
+				"event %d has serial %u after %u", got + 1,
+				(unsigned)e.serial_number, (unsigned)last);
+		last = e.serial_number;
+		got++;
+	}
+	RT_EXPECT_TRUE(got >= 1 && got <= 5, c);
+	RT_EXPECT_EQ_INT(GNI_GetErrorEvent(h, &e), GNI_RC_NOT_DONE, c);
+	GNI_ReleaseErrors(h);
+	fx_teardown(&f);
+}
+
 RT_TEST(not_done, "ugni.get_error_event.empty.not_done", "UGNI-3.10.5-rc-not-done,UGNI-3.10.1-eeq-size-zero-default")
 {
 	struct fx f; gni_err_handle_t h; gni_error_event_t e;

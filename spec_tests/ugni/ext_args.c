@@ -3,6 +3,7 @@
  * calls, one line per case: completion channels, queries, memory-handle
  * queries, ConfigureNTTandJob with an NTT table.
  */
+#include <poll.h>
 #include "fixture.h"
 
 RT_TEST(cc_states, "ugni.cq_attach_comp_chan.state.attach_arm_destroy",
@@ -50,7 +51,7 @@ RT_TEST(cc_states, "ugni.cq_attach_comp_chan.state.attach_arm_destroy",
 /* A CQ that fired and is destroyed before GetEvent takes it leaves no
  * stale readiness behind. */
 RT_TEST(cc_fired_destroyed, "ugni.comp_chan_get_event.state.fired_cq_destroyed",
-		"UGNI-X-comp-chan-states")
+		"UGNI-X-comp-chan-states,UGNI-X-comp-chan-fd-pollable")
 {
 	const char *c = "UGNI-X-comp-chan-states";
 	struct fx f;
@@ -80,6 +81,12 @@ RT_TEST(cc_fired_destroyed, "ugni.comp_chan_get_event.state.fired_cq_destroyed",
 	GNI_GetCompleted(cq, e, &done);
 	RT_REQUIRE_EQ_INT(GNI_EpDestroy(ep), GNI_RC_SUCCESS, "UGNI-3.5.5-success");
 	RT_REQUIRE_EQ_INT(GNI_CqDestroy(cq), GNI_RC_SUCCESS, "UGNI-3.3.2-success");
+	/* nor a descriptor that polls readable with no CQ to name (a client
+	 * polling it would spin) */
+	int fd = -1;
+	RT_REQUIRE_EQ_INT(GNI_CompChanFd(ch, &fd), GNI_RC_SUCCESS, "UGNI-X-comp-chan-fd-pollable");
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	RT_EXPECT_TRUE(poll(&p, 1, 0) == 0, c);
 	RT_EXPECT_TRUE(GNI_CompChanGetEvent(ch, &got) != GNI_RC_SUCCESS, c);
 	RT_EXPECT_EQ_INT(GNI_CompChanDestroy(ch), GNI_RC_SUCCESS, c);
 	fx_teardown(&f);

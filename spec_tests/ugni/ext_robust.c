@@ -98,6 +98,44 @@ RT_TEST_ATTRS(max_retrans_bad_nic, "ugni.smsg_set_max_retrans.handle.null_and_st
 	RT_EXPECT_TRUE(GNI_SmsgSetMaxRetrans(s.nic, 3) != GNI_RC_SUCCESS, "UGNI-X-undocumented-null-refused");
 }
 
+/* The vendor's SmsgSetMaxRetrans: the number of retransmissions an
+ * AUTO_RETRANSMIT short message gets before the send fails with a
+ * transaction error.  With 0, a send hit by one injected transient
+ * fault is not retransmitted: the sender's event reports the error and
+ * the receiver gets nothing; with 1 the same send is delivered once. */
+RT_TEST_ATTRS(max_retrans_limit, "ugni.smsg_set_max_retrans.fault.limit_applies",
+		"UGNI-X-smsg-set-max-retrans-limit", "needs=faults")
+{
+	const char *c = "UGNI-X-smsg-set-max-retrans-limit";
+	struct fx f; struct fx_smsg m; gni_cq_entry_t ev = 0; void *h;
+	uint32_t x = 0x5e7;
+
+	fx_setup(&f, 0);
+	fx_smsg_pair(&f, GNI_SMSG_TYPE_MBOX_AUTO_RETRANSMIT, 64, 4, &m);
+	gni_return_t rc = GNI_SmsgSetMaxRetrans(f.a.nic, 0);
+	OFFERED(rc, "GNI_SmsgSetMaxRetrans");
+	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, c);
+	fx_control(RDMACTS_TC_FAIL_NTH_TRANSACTION, 1);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 1), GNI_RC_SUCCESS,
+			  "UGNI-3.7.2-success");
+	RT_EXPECT_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_TRANSACTION_ERROR, c);
+	RT_EXPECT_TRUE(!GNI_CQ_STATUS_OK(ev), c);
+	RT_EXPECT_EQ_INT(GNI_SmsgGetNext(f.b.ep, &h), GNI_RC_NOT_DONE, c);
+	fx_control(RDMACTS_TC_RESET, 0);
+
+	RT_REQUIRE_EQ_INT(GNI_SmsgSetMaxRetrans(f.a.nic, 1), GNI_RC_SUCCESS, c);
+	fx_control(RDMACTS_TC_FAIL_NTH_TRANSACTION, 1);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, NULL, 0, 2), GNI_RC_SUCCESS,
+			  "UGNI-3.7.2-success");
+	RT_EXPECT_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(GNI_SmsgGetNext(f.b.ep, &h), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(*(uint32_t *)h, 0x5e7, c);
+	GNI_SmsgRelease(f.b.ep);
+	RT_EXPECT_EQ_INT(GNI_SmsgGetNext(f.b.ep, &h), GNI_RC_NOT_DONE, c);
+	fx_control(RDMACTS_TC_RESET, 0);
+	fx_teardown(&f);
+}
+
 RT_TEST_ATTRS(stale_mh, "ugni.mem_hndl_query_attr.handle.deregistered",
 		"UGNI-X-mem-hndl-query-attr-invalid-param", "tier=robustness")
 {

@@ -489,6 +489,26 @@ RT_TEST(syncflag_data, "ugni.post_fma.syncflag.data_and_flag", "UGNI-3.6.1-put-s
 	fx_teardown(&f);
 }
 
+/* A PUT with sync flag is an FMA PUT: of length zero too (3.6.1).  No
+ * data byte changes; what becomes of the flag of an empty PUT is not
+ * stated, so its word is left out of the comparison. */
+RT_TEST(syncflag_zero, "ugni.post_fma.syncflag.zero_length", "UGNI-3.6.1-zero-length-put")
+{
+	const char *c = "UGNI-3.6.1-zero-length-put";
+	struct fx f; struct fx_bufs b;
+	unsigned char want[256];
+	fx_setup(&f, 0);
+	fx_bufs(&f, 256, &b);
+	memset(b.r, 0x5A, 256);
+	memset(want, 0x5A, 256);
+	gni_post_descriptor_t d = syncput(&b, 0, 128);
+	RT_REQUIRE_EQ_INT(GNI_PostFma(f.a.ep, &d), GNI_RC_SUCCESS, c);
+	fx_complete(f.a.cq, &d, c);
+	RT_EXPECT_MEM_EQ(b.r, want, 128, c);
+	RT_EXPECT_MEM_EQ(b.r + 136, want, 120, c);
+	fx_teardown(&f);
+}
+
 RT_TEST_ATTRS(syncflag_order, "ugni.post_fma.syncflag.flag_after_data",
 	"UGNI-3.6.1-put-syncflag-ordering", "needs=schedule")
 {

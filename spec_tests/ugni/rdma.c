@@ -143,6 +143,34 @@ RT_TEST(src_cq, "ugni.post_rdma.event.src_cq_hndl", "UGNI-3.8.1-src-cq-hndl")
 	GNI_CqDestroy(other);
 }
 
+/* src_cq_hndl naming a CQ of the other domain's NIC handle (E-UGNI-222):
+ * refused with nothing posted, or honoured with the event in that CQ. */
+RT_TEST_ATTRS(src_cq_other_nic, "ugni.post_rdma.param.src_cq_hndl_of_other_nic",
+		"UGNI-3.8.1-src-cq-hndl-other-nic", "tier=robustness")
+{
+	const char *c = "UGNI-3.8.1-src-cq-hndl-other-nic";
+	struct fx f; struct fx_bufs b; gni_cq_handle_t other; gni_cq_entry_t ev;
+	scene(&f, &b, 0, 64);
+	fx_cq(f.b.nic, 16, GNI_CQ_NOBLOCK, &other);
+	memset(b.r, 0x5A, 64);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
+	d.src_cq_hndl = other;
+	gni_return_t rc = GNI_PostRdma(f.a.ep, &d);
+	RT_EXPECT_RC_IN(rc, c, GNI_RC_INVALID_PARAM, GNI_RC_SUCCESS);
+	if (rc == GNI_RC_SUCCESS) {
+		RT_EXPECT_EQ_INT(fx_event(other, &ev), GNI_RC_SUCCESS, c);
+		RT_EXPECT_MEM_EQ(b.r, b.l, 64, c);
+	} else {
+		unsigned char want[64];
+		memset(want, 0x5A, 64);
+		RT_EXPECT_TRUE(fx_quiet(other), c);
+		RT_EXPECT_MEM_EQ(b.r, want, 64, c);
+	}
+	RT_EXPECT_TRUE(fx_quiet(f.a.cq), c);
+	fx_teardown(&f);
+	GNI_CqDestroy(other);
+}
+
 RT_TEST(local_data, "ugni.post_rdma.event.local_event_data_default", "UGNI-3.8.1-local-event-data")
 {
 	const char *c = "UGNI-3.8.1-local-event-data";
