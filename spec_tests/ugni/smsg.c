@@ -331,6 +331,14 @@ RT_TEST_ATTRS(mbox_fault, "ugni.smsg_send.fault.mbox_not_retransmitted",
 	RT_EXPECT_TRUE(!GNI_CQ_STATUS_OK(ev), c);
 	RT_EXPECT_EQ_INT(next(f.b.ep, &h), GNI_RC_NOT_DONE, "UGNI-3.7.2-auto-retransmit");
 	fx_control(RDMACTS_TC_RESET, 0);
+	/* the same with a data part after the header: the message is lost whole */
+	uint32_t y = 79;
+	fx_control(RDMACTS_TC_FAIL_NTH_TRANSACTION, 1);
+	RT_REQUIRE_EQ_INT(GNI_SmsgSend(f.a.ep, &x, 4, &y, 4, 7), GNI_RC_SUCCESS, "UGNI-3.7.2-success");
+	RT_EXPECT_EQ_INT(fx_event(f.a.cq, &ev), GNI_RC_TRANSACTION_ERROR, c);
+	RT_EXPECT_TRUE(!GNI_CQ_STATUS_OK(ev), c);
+	RT_EXPECT_EQ_INT(next(f.b.ep, &h), GNI_RC_NOT_DONE, "UGNI-3.7.2-auto-retransmit");
+	fx_control(RDMACTS_TC_RESET, 0);
 	fx_teardown(&f);
 }
 
