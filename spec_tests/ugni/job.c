@@ -819,6 +819,39 @@ RT_TEST(lim_bte_done, "ugni.configure_job.limits.bte_limit_completed_frees",
 	fx_teardown(&f);
 }
 
+/* A transfer whose endpoint is destroyed before its completion was
+ * reported is no longer outstanding: with bte_limit 1, a PostRdma held
+ * back by the adversarial schedule, then EpDestroy, leaves room for a
+ * PostRdma on a new endpoint. */
+RT_TEST_ATTRS(lim_bte_ep_gone, "ugni.configure_job.limits.bte_limit_destroyed_ep_frees",
+	"UGNI-3.2.7-limit-bte-limit", "needs=schedule")
+{
+	const char *c = "UGNI-3.2.7-limit-bte-limit";
+	gni_job_limits_t l;
+	struct fx f;
+	struct fx_bufs b;
+	gni_ep_handle_t ep;
+
+	no_limits(&l);
+	l.bte_limit = 1;
+	job(JOB_PTAG + 26, JOB_ID + 27, JOB_COOKIE, &l);
+	fx_control(RDMACTS_TC_SCHEDULE_SEED, 5);
+	job_pair(&f, JOB_PTAG + 26);
+	fx_bufs(&f, 64, &b);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	RT_REQUIRE_EQ_INT(GNI_PostRdma(f.a.ep, &d), GNI_RC_SUCCESS, c);
+	RT_REQUIRE_EQ_INT(GNI_EpDestroy(f.a.ep), GNI_RC_SUCCESS, "UGNI-3.5.5-success");
+	f.a.ep = NULL;
+	fx_ep(&f.a, f.a.cq, f.b.addr, f.b.inst, &ep);
+	gni_post_descriptor_t d2 = fx_desc(GNI_POST_RDMA_PUT, GNI_CQMODE_GLOBAL_EVENT,
+			b.l, b.lmh, b.r, b.rmh, 64);
+	RT_EXPECT_EQ_INT(GNI_PostRdma(ep, &d2), GNI_RC_SUCCESS, c);
+	GNI_EpDestroy(ep);
+	fx_control(RDMACTS_TC_RESET, 0);
+	fx_teardown(&f);
+}
+
 /* ---- 3.2.4 CdmAttach against a configured job -------------------------- */
 
 RT_TEST(attach_cookie, "ugni.cdm_attach.permission.ptag_of_job_with_other_cookie",
