@@ -181,6 +181,22 @@ RT_TEST_ATTRS(slack, "ugni.mem_register.bounds.page_slack", "UGNI-3.4-mdd-bounds
 	fx_teardown(&f);
 }
 
+/* A destroyed CQ as dst_cq_handle is a stale handle (E-UGNI-006): the
+ * registration is refused, not made without a CQ. */
+RT_TEST_ATTRS(dst_cq_stale, "ugni.mem_register.dst_cq.stale_handle",
+		"UGNI-3.4.2-stale-dst-cq-handle", "tier=robustness")
+{
+	const char *c = "UGNI-3.4.2-stale-dst-cq-handle";
+	struct fx f; gni_cq_handle_t gone; gni_mem_handle_t mh;
+	fx_setup(&f, 0);
+	unsigned char *m = fx_mem(64);
+	fx_cq(f.b.nic, 16, GNI_CQ_NOBLOCK, &gone);
+	RT_REQUIRE_EQ_INT(GNI_CqDestroy(gone), GNI_RC_SUCCESS, "UGNI-3.3.2-success");
+	RT_EXPECT_EQ_INT(GNI_MemRegister(f.b.nic, (uint64_t)(uintptr_t)m, 64, gone,
+			GNI_MEM_READWRITE, -1, &mh), GNI_RC_INVALID_PARAM, c);
+	fx_teardown(&f);
+}
+
 RT_TEST(dst_cq_null, "ugni.mem_register.dst_cq.null_no_remote_event", "UGNI-3.4.2-dst-cq-null-no-remote-events")
 {
 	const char *c = "UGNI-3.4.2-dst-cq-null-no-remote-events";
