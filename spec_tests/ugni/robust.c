@@ -61,6 +61,33 @@ RT_TEST_ATTRS(destroy_desc_cq_held, "ugni.cq_destroy.robustness.descriptor_cq_po
 /* E-UGNI-050: no PERMISSION_ERROR is documented for MemRegisterSegments,
  * yet read-write registration of pages the process cannot write must be
  * refused. */
+/* An event taken from a CQ that was destroyed before GetCompleted, given
+ * to GetCompleted on a CQ created afterwards (of the same size, so the
+ * library may well reuse the old one's memory): that CQ's post queue is
+ * empty, so no descriptor comes back. */
+RT_TEST(destroyed_cq_event, "ugni.get_completed.robustness.event_of_destroyed_cq",
+	"UGNI-3.9.5-rc-descriptor-error-empty")
+{
+	const char *c = "UGNI-3.9.5-rc-descriptor-error-empty";
+	struct fx f; struct fx_bufs b; gni_cq_handle_t other, again; gni_cq_entry_t ev = 0;
+	gni_post_descriptor_t *done = (gni_post_descriptor_t *)&ev;
+	fx_setup(&f, 0);
+	fx_bufs(&f, 64, &b);
+	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &other);
+	gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
+	d.src_cq_hndl = other;
+	RT_REQUIRE_EQ_INT(GNI_PostRdma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.8.1-src-cq-hndl");
+	RT_REQUIRE_EQ_INT(fx_event(other, &ev), GNI_RC_SUCCESS, "UGNI-3.8.1-src-cq-hndl");
+	if (GNI_CqDestroy(other) != GNI_RC_SUCCESS)
+		rt_unsupported("CqDestroy refuses a CQ whose descriptor was not completed (E-UGNI-040)");
+	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &again);
+	RT_EXPECT_EQ_INT(GNI_GetCompleted(again, ev, &done), GNI_RC_DESCRIPTOR_ERROR, c);
+	RT_EXPECT_TRUE(done == NULL, c);
+	ep_still_works(&f, &b, c);
+	fx_teardown(&f);
+	GNI_CqDestroy(again);
+}
+
 RT_TEST(seg_readonly, "ugni.mem_register_segments.robustness.readonly_pages_readwrite",
 	"UGNI-3.4.3-readonly-pages-readwrite-flag")
 {
