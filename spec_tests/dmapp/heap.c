@@ -571,9 +571,10 @@ RT_TEST(f_cycles, "dmapp.sheap_free.resource.repeat_cycles", "DMAPP-5.3.69-repea
 }
 
 /* Freed space is whole again (E-DMAPP-080): with an 8M heap, after seven
- * 1 MiB blocks are freed last to first, then first to last, and after a
- * 4 MiB block is shrunk to 1 MiB and freed, an allocation of 7 MiB
- * succeeds each time. */
+ * 1 MiB blocks are freed last to first, then first to last, after a hole
+ * was filled again by a block of exactly its size and everything freed,
+ * and after a 4 MiB block is shrunk to 1 MiB and freed, an allocation of
+ * 7 MiB succeeds each time. */
 RT_TEST(f_whole, "dmapp.sheap_free.resource.space_whole_again", "DMAPP-5.3.69-space-whole-again")
 {
 	const char *cl = "DMAPP-5.3.69-space-whole-again";
@@ -589,6 +590,17 @@ RT_TEST(f_whole, "dmapp.sheap_free.resource.space_whole_again", "DMAPP-5.3.69-sp
 		RT_EXPECT_TRUE(p != NULL, cl);
 		dmapp_sheap_free(p);
 	}
+	b[0] = dmapp_sheap_malloc(1u << 20);
+	b[1] = dmapp_sheap_malloc(6u << 20);
+	RT_REQUIRE_TRUE(b[0] != NULL && b[1] != NULL, "DMAPP-5.3.67-allocates");
+	dmapp_sheap_free(b[0]);
+	b[0] = dmapp_sheap_malloc(1u << 20);	/* the hole, exactly */
+	RT_REQUIRE_TRUE(b[0] != NULL, "DMAPP-5.3.67-allocates");
+	dmapp_sheap_free(b[1]);
+	dmapp_sheap_free(b[0]);
+	p = dmapp_sheap_malloc(7u << 20);
+	RT_EXPECT_TRUE(p != NULL, cl);
+	dmapp_sheap_free(p);
 	p = dmapp_sheap_malloc(4u << 20);
 	RT_REQUIRE_TRUE(p != NULL, "DMAPP-5.3.67-allocates");
 	p = dmapp_sheap_realloc(p, 1u << 20);
