@@ -180,6 +180,32 @@ RT_TEST_ATTRS(create_busy, "dmapp.c_pset_create.state.identifier_in_use",
 	dt_end();
 }
 
+/* The psets belong to the job: after dmapp_finalize and a new
+ * dmapp_init, the identifier of a pset left alive is free again, and the
+ * old handle names no live pset. */
+RT_TEST_ATTRS(create_after_job, "dmapp.c_pset_create.state.identifier_free_after_finalize",
+	      "DMAPP-X-pset-create-busy,DMAPP-X-pset-bad-handle", "tier=robustness")
+{
+	uint32_t me;
+	dmapp_c_pset_handle_t h, h2;
+
+	dt_start();
+	me = (uint32_t)dt_pe;
+	dmapp_c_pset_desc_t d = ec_vec(&me, 1);
+	dmapp_return_t rc = dmapp_c_pset_create(&d, ID, 0, NULL, &h);
+	ec_offered(rc, "dmapp_c_pset_create");
+	RT_REQUIRE_EQ_INT(rc, DMAPP_RC_SUCCESS, "DMAPP-X-pset-create-success");
+	dt_end();
+	dt_start();
+	RT_EXPECT_EQ_INT(dmapp_c_pset_create(&d, ID, 0, NULL, &h2), DMAPP_RC_SUCCESS,
+			 "DMAPP-X-pset-create-busy");
+	RT_EXPECT_EQ_INT(dmapp_c_pset_destroy(h), DMAPP_RC_INVALID_PARAM,
+			 "DMAPP-X-pset-bad-handle");
+	RT_EXPECT_EQ_INT(dmapp_c_pset_destroy(h2), DMAPP_RC_SUCCESS,
+			 "DMAPP-X-pset-destroy-success");
+	dt_end();
+}
+
 RT_TEST_ATTRS(create_full, "dmapp.c_pset_create.resource.no_space",
 	      "DMAPP-X-pset-create-no-space", "tier=robustness")
 {

@@ -959,6 +959,28 @@ RT_TEST(g_get_huge, "dmapp.get.data.more_than_1gib",
 	dt_end();
 }
 
+/* Strided elements whose last one ends on the heap segment's last byte:
+ * four QWs two apart, PUT there and read back with dmapp_iget. */
+RT_TEST(g_stride_end, "dmapp.iput.segment.last_element_at_segment_end",
+	"DMAPP-5.3.14-iput-last-element-at-segment-end,DMAPP-5.3.17-iget-data-qw")
+{
+	const char *cl = "DMAPP-5.3.14-iput-last-element-at-segment-end";
+	uint64_t src[4] = { 0x51, 0x52, 0x53, 0x54 }, back[4] = { 0, 0, 0, 0 };
+	uint64_t *end, *tgt;
+
+	dt_start();
+	end = (uint64_t *)((char *)dt_job.sheap_seg.addr + dt_job.sheap_seg.len);
+	tgt = end - (3 * 2 + 1);	/* elements 0, 2, 4, 6: the last is end[-1] */
+	RT_REQUIRE_EQ_INT(dmapp_iput(tgt, &dt_job.sheap_seg, dt_pe, src, 2, 1, 4, DMAPP_QW),
+			  DMAPP_RC_SUCCESS, cl);
+	for (int i = 0; i < 4; i++)
+		RT_EXPECT_EQ_U64(tgt[2 * i], src[i], cl);
+	RT_EXPECT_EQ_INT(dmapp_iget(back, tgt, &dt_job.sheap_seg, dt_pe, 1, 2, 4, DMAPP_QW),
+			 DMAPP_RC_SUCCESS, "DMAPP-5.3.17-iget-data-qw");
+	RT_EXPECT_MEM_EQ(back, src, sizeof src, "DMAPP-5.3.17-iget-data-qw");
+	dt_end();
+}
+
 RT_TEST(g_p2p_only, "dmapp.mem_register.param.point_to_point_only", "DMAPP-5.3.70-point-to-point-only")
 {
 	uint64_t *b = calloc(8, 8), src[2] = { 1, 2 };
