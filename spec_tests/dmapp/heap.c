@@ -525,6 +525,28 @@ RT_TEST(r_move_frees, "dmapp.sheap_realloc.resource.move_frees_old_place",
 	dt_end();
 }
 
+/* A block that cannot grow in place is moved, never grown over its
+ * neighbour: 64 KiB grown to 256 KiB with a block right after it, the
+ * whole new size written, and the neighbour keeps its contents. */
+RT_TEST(r_grow_neighbour, "dmapp.sheap_realloc.data.grow_keeps_neighbour",
+	"DMAPP-5.3.68-grow-preserves")
+{
+	const char *cl = "DMAPP-5.3.68-grow-preserves";
+	unsigned char *p, *g, want[4096];
+
+	dt_start_with(DMAPP_DEF_OUTSTANDING_NB, "8M");
+	p = dmapp_sheap_malloc(64u << 10);
+	g = dmapp_sheap_malloc(4096);
+	RT_REQUIRE_TRUE(p != NULL && g != NULL, "DMAPP-5.3.67-allocates");
+	dt_fill(g, 4096, 7, 5);
+	dt_fill(want, 4096, 7, 5);
+	p = dmapp_sheap_realloc(p, 256u << 10);
+	RT_REQUIRE_TRUE(p != NULL, cl);
+	memset(p, 0xee, 256u << 10);
+	RT_EXPECT_MEM_EQ(g, want, 4096, cl);
+	dt_end();
+}
+
 /* ---- dmapp_sheap_free ---- */
 
 RT_TEST(f_malloc, "dmapp.sheap_free.resource.frees_malloc", "DMAPP-5.3.69-frees-malloc")

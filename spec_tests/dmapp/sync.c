@@ -301,6 +301,32 @@ RT_TEST_ATTRS(sw_retires, "dmapp.syncid_wait.state.retires",
 	retire_one(false, "DMAPP-5.3.64-retires");
 }
 
+/* A new job after dmapp_finalize starts with every one of its
+ * max_outstanding_nb places free, whatever the job before left. */
+RT_TEST_ATTRS(nb_after_reinit, "dmapp.put_nb.resource.max_outstanding_after_reinit",
+	      "DMAPP-4.8-max-outstanding-error", "np=1")
+{
+	enum { M = DMAPP_MIN_OUTSTANDING_NB };
+	const char *cl = "DMAPP-4.8-max-outstanding-error";
+	dmapp_syncid_handle_t sid[M];
+	uint8_t *blk;
+
+	dt_start_with(M, NULL);
+	blk = block();
+	RT_REQUIRE_EQ_INT(dmapp_put_nb(blk, &dt_job.sheap_seg, dt_pe, blk + 4096, 8,
+				       DMAPP_QW, &sid[0]), DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_EQ_INT(dmapp_syncid_wait(&sid[0]), DMAPP_RC_SUCCESS, cl);
+	dt_end();
+	dt_start_with(M, NULL);
+	blk = block();
+	for (int i = 0; i < M; i++)
+		RT_EXPECT_EQ_INT(dmapp_put_nb(blk + 64 * i, &dt_job.sheap_seg, dt_pe,
+					      blk + 4096, 8, DMAPP_QW, &sid[i]),
+				 DMAPP_RC_SUCCESS, cl);
+	RT_EXPECT_EQ_INT(dmapp_gsync_wait(), DMAPP_RC_SUCCESS, cl);
+	dt_end();
+}
+
 /* Handle checks (1 PE).  what: 0 NULL handle, 1 retired handle,
  * 2 handle nulled, 3 NULL syncid pointer, 4 NULL flag, 5 garbage. */
 static void handle_case(bool wait, int what, const char *cl)
