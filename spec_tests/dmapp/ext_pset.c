@@ -206,6 +206,46 @@ RT_TEST_ATTRS(create_after_job, "dmapp.c_pset_create.state.identifier_free_after
 	dt_end();
 }
 
+/* A pset destroyed while a later one lives leaves nothing its
+ * identifier could be mistaken for: psets with identifiers 5 and 1
+ * created on both PEs, the first destroyed, then the second exported
+ * and used for a reduction, whose sum is right (2 PEs). */
+RT_TEST_ATTRS(destroy_then_export, "dmapp.c_pset_export.state.after_earlier_destroyed",
+	      "DMAPP-X-pset-export-success,DMAPP-X-greduce-completes,DMAPP-X-pset-destroy-success",
+	      "np=2")
+{
+	uint32_t both[2] = { 0, 1 };
+	dmapp_c_pset_handle_t a, c = NULL;
+	int64_t in, out = 0;
+
+	dt_start();
+	dt_need_pes(2);
+	ec_probe();
+	dmapp_c_pset_desc_t d = ec_vec(both, 2);
+	int member = dt_pe < 2;
+	if (member) {
+		RT_REQUIRE_EQ_INT(dmapp_c_pset_create(&d, 5, 0, NULL, &a), DMAPP_RC_SUCCESS,
+				  "DMAPP-X-pset-create-success");
+		RT_REQUIRE_EQ_INT(dmapp_c_pset_create(&d, 1, 0, NULL, &c), DMAPP_RC_SUCCESS,
+				  "DMAPP-X-pset-create-success");
+		RT_REQUIRE_EQ_INT(dmapp_c_pset_destroy(a), DMAPP_RC_SUCCESS,
+				  "DMAPP-X-pset-destroy-success");
+	}
+	dt_barrier();
+	if (member) {
+		RT_REQUIRE_EQ_INT(dmapp_c_pset_export(c), DMAPP_RC_SUCCESS,
+				  "DMAPP-X-pset-export-success");
+		in = 10 + dt_pe;
+		RT_REQUIRE_EQ_INT(dmapp_c_greduce_start(c, &in, &out, 1, DMAPP_C_INT64, DMAPP_C_SUM),
+				  DMAPP_RC_SUCCESS, "DMAPP-X-greduce-start-success");
+		RT_EXPECT_EQ_INT(dmapp_c_pset_wait(c), DMAPP_RC_SUCCESS, "DMAPP-X-greduce-completes");
+		RT_EXPECT_EQ_INT(out, 21, "DMAPP-X-greduce-completes");
+		RT_EXPECT_EQ_INT(dmapp_c_pset_destroy(c), DMAPP_RC_SUCCESS,
+				 "DMAPP-X-pset-destroy-success");
+	}
+	dt_end();
+}
+
 RT_TEST_ATTRS(create_full, "dmapp.c_pset_create.resource.no_space",
 	      "DMAPP-X-pset-create-no-space", "tier=robustness")
 {
