@@ -21,6 +21,20 @@ static void ep_still_works(struct fx *f, struct fx_bufs *b, const char *c)
 	RT_EXPECT_MEM_EQ(b->r, b->l, 64, c);
 }
 
+/* The scene of the descriptor-CQ tests: an RDMA PUT posted with
+ * src_cq_hndl naming a CQ of its own (*other); RDMA, because src_cq_hndl
+ * takes the events in every reading (3.8.1). */
+static void put_to_own_cq(struct fx *f, struct fx_bufs *b, gni_cq_handle_t *other,
+		gni_post_descriptor_t *d)
+{
+	fx_setup(f, 0);
+	fx_bufs(f, 64, b);
+	fx_cq(f->a.nic, 16, GNI_CQ_NOBLOCK, other);
+	*d = fx_desc(GNI_POST_RDMA_PUT, G, b->l, b->lmh, b->r, b->rmh, 64);
+	d->src_cq_hndl = *other;
+	RT_REQUIRE_EQ_INT(GNI_PostRdma(f->a.ep, d), GNI_RC_SUCCESS, "UGNI-3.8.1-src-cq-hndl");
+}
+
 /* E-UGNI-040: CqDestroy of the src_cq_hndl of a descriptor whose event
  * has not been taken; with `hold`, under the adversarial schedule, so the
  * transaction completes after the CQ is gone. */
@@ -30,13 +44,8 @@ static void destroy_descriptor_cq(int hold)
 	struct fx f; struct fx_bufs b; gni_cq_handle_t other; gni_cq_entry_t ev;
 	if (hold)
 		fx_control(RDMACTS_TC_SCHEDULE_SEED, 5);
-	fx_setup(&f, 0);
-	fx_bufs(&f, 64, &b);
-	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &other);
-	/* RDMA: src_cq_hndl takes the events in every reading (3.8.1) */
-	gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
-	d.src_cq_hndl = other;
-	RT_REQUIRE_EQ_INT(GNI_PostRdma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.8.1-src-cq-hndl");
+	gni_post_descriptor_t d;
+	put_to_own_cq(&f, &b, &other, &d);
 	gni_return_t rc = GNI_CqDestroy(other);
 	RT_EXPECT_RC_IN(rc, c, GNI_RC_SUCCESS, GNI_RC_ERROR_RESOURCE);
 	if (rc == GNI_RC_ERROR_RESOURCE) {
@@ -71,12 +80,8 @@ RT_TEST(destroyed_cq_event, "ugni.get_completed.robustness.event_of_destroyed_cq
 	const char *c = "UGNI-3.9.5-rc-descriptor-error-empty";
 	struct fx f; struct fx_bufs b; gni_cq_handle_t other, again; gni_cq_entry_t ev = 0;
 	gni_post_descriptor_t *done = (gni_post_descriptor_t *)&ev;
-	fx_setup(&f, 0);
-	fx_bufs(&f, 64, &b);
-	fx_cq(f.a.nic, 16, GNI_CQ_NOBLOCK, &other);
-	gni_post_descriptor_t d = fx_desc(GNI_POST_RDMA_PUT, G, b.l, b.lmh, b.r, b.rmh, 64);
-	d.src_cq_hndl = other;
-	RT_REQUIRE_EQ_INT(GNI_PostRdma(f.a.ep, &d), GNI_RC_SUCCESS, "UGNI-3.8.1-src-cq-hndl");
+	gni_post_descriptor_t d;
+	put_to_own_cq(&f, &b, &other, &d);
 	RT_REQUIRE_EQ_INT(fx_event(other, &ev), GNI_RC_SUCCESS, "UGNI-3.8.1-src-cq-hndl");
 	if (GNI_CqDestroy(other) != GNI_RC_SUCCESS)
 		rt_unsupported("CqDestroy refuses a CQ whose descriptor was not completed (E-UGNI-040)");
