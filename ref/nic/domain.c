@@ -63,6 +63,16 @@ void nic_res_give(uint8_t ptag, enum nic_res res)
 	nic_unlock();
 }
 
+/* 1 when ConfigureJob bound ptag to cookie on this NIC. */
+int nic_job_configured(uint8_t ptag, uint32_t cookie)
+{
+	nic_lock();
+	const struct fab_job *j = job_of(ptag);
+	int yes = j && j->cookie == cookie;
+	nic_unlock();
+	return yes;
+}
+
 int nic_domain_attach(uint8_t ptag, uint32_t cookie, uint32_t inst_id,
 		uint32_t modes, uint32_t *slot)
 {

@@ -17,6 +17,9 @@
  *                               (include/rdmacts_test_control.h)
  *   RDMACTS_TC_PRIVILEGED=1     a caller with effective uid 0 is privileged
  *   RDMACTS_TC_ARIES=1          the NIC is an Aries (default: a Gemini)
+ *   RDMACTS_TC_CRAY=1           the cray profile: a user process attaches
+ *                               only with its job's credentials, and
+ *                               configuring jobs is privileged (jobcred.c)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +61,7 @@ const struct nic_knobs *nic_knobs(void)
 		k.decline = profile_decline;
 		k.privileged = profile_privileged;
 		k.aries = profile_aries;
+		k.cray = num("RDMACTS_TC_CRAY", 0) != 0;
 		loaded = 1;
 	}
 	return &k;

@@ -223,6 +223,7 @@ struct nic_knobs {
 	uint64_t decline;	/* RDMACTS_TC_DECLINE: capabilities lacked */
 	int privileged;		/* RDMACTS_TC_PRIVILEGED: root is privileged */
 	int aries;		/* RDMACTS_TC_ARIES: the NIC is an Aries */
+	int cray;		/* RDMACTS_TC_CRAY: the job rule of a Cray */
 };
 
 const struct nic_knobs *nic_knobs(void);
@@ -241,6 +242,18 @@ int nic_fault_transaction(void);	/* 1: fail this transaction */
 void *nic_alloc(size_t size);		/* calloc, or NULL when injected */
 int nic_alloc_fails(void);		/* a call's working memory: 1 = fails */
 uint32_t nic_random(uint32_t bound);	/* seeded, in [0, bound) */
+
+/* ---- jobcred.c: the cray profile's job rule ------------------------------ */
+
+/* 1 when ptag and cookie are a pair the launcher gave this process's job
+ * (PMI_GNI_PTAG, PMI_GNI_COOKIE). */
+int nic_job_credentials(uint8_t ptag, uint32_t cookie);
+/* 1 when ConfigureJob bound ptag to cookie on this NIC (domain.c). */
+int nic_job_configured(uint8_t ptag, uint32_t cookie);
+/* 1 when a user process may attach a domain of ptag and cookie. */
+int nic_attach_permitted(uint8_t ptag, uint32_t cookie);
+/* 1 when this caller may configure jobs and the NTT (cray: privileged). */
+int nic_may_configure_jobs(void);
 
 /* ---- clock.c: time and polling ------------------------------------------- */
 

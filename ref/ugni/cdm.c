@@ -148,6 +148,9 @@ gni_return_t GNI_CdmAttach(gni_cdm_handle_t cdm_handle, uint32_t device_id,
 		return GNI_RC_INVALID_STATE;
 	if (!ugni_fabric())
 		return GNI_RC_ERROR_NOMEM;
+	/* the cray profile: only credentials configured for the job */
+	if (!nic_attach_permitted(c->ptag, c->cookie))
+		return GNI_RC_PERMISSION_ERROR;
 	struct ugni_nic *n = nic_alloc(sizeof *n);
 	if (!n)
 		return GNI_RC_ERROR_NOMEM;
@@ -183,9 +186,9 @@ gni_return_t GNI_GetVersion(uint32_t *version)
 }
 
 /* 3.2.6 ConfigureNTT
- *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_ERROR_RESOURCE,
- *   GNI_RC_ERROR_NOMEM, GNI_RC_NO_MATCH (PERMISSION_ERROR: the model
- *   has no privilege levels) */
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_PERMISSION_ERROR (the
+ *   cray profile, unprivileged), GNI_RC_ERROR_RESOURCE,
+ *   GNI_RC_ERROR_NOMEM, GNI_RC_NO_MATCH */
 gni_return_t GNI_ConfigureNTT(uint32_t device_id, gni_ntt_descriptor_t *ntt_desc,
 		uint32_t *ntt_base)
 {
@@ -193,6 +196,8 @@ gni_return_t GNI_ConfigureNTT(uint32_t device_id, gni_ntt_descriptor_t *ntt_desc
 		return GNI_RC_INVALID_PARAM;
 	if (device_id != NIC_DEVICE_ID)
 		return GNI_RC_NO_MATCH;
+	if (!nic_may_configure_jobs())
+		return GNI_RC_PERMISSION_ERROR;
 	if (!ugni_fabric() || nic_alloc_fails())
 		return GNI_RC_ERROR_NOMEM;
 	int rc = nic_ntt_configure(ntt_desc->group_size, ntt_desc->table, ntt_base);
@@ -218,6 +223,8 @@ gni_return_t GNI_ConfigureJob(uint32_t device_id, uint64_t job_id, uint8_t ptag,
 			(limits->ntt_ctrl != GNI_JOB_INVALID_LIMIT &&
 			(limits->ntt_ctrl & ~GNI_JOB_CTRL_NTT_CLEANUP))))
 		return GNI_RC_INVALID_PARAM;	/* 3.13.4.2: ntt_ctrl */
+	if (!nic_may_configure_jobs())
+		return GNI_RC_PERMISSION_ERROR;
 	if (!ugni_fabric() || nic_alloc_fails())
 		return GNI_RC_ERROR_NOMEM;
 	if (limits)
