@@ -123,6 +123,15 @@ static rdmacts_test_control_fn control_fn(void)
 	return sym ? fn : NULL;
 }
 
+void dt_own_job(void)
+{
+	static const char *const launcher[] = {
+		"PMI_FD", "PMI_PORT", "PMI_ID", "PMI_RANK", "PMI_SIZE" };
+
+	for (size_t i = 0; i < sizeof launcher / sizeof *launcher; i++)
+		unsetenv(launcher[i]);
+}
+
 bool dt_have_control(void)
 {
 	return control_fn() != NULL;

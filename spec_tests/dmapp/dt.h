@@ -48,6 +48,13 @@ int dt_peer(int d);
 /* Ends the test as UNSUPPORTED unless the job has at least n PEs. */
 void dt_need_pes(int n);
 
+/* In a process forked for a fresh try at a job (the fault sweeps): it is
+ * no rank of the launched job, so it lets go of the launcher's PMI
+ * connection, which is its parent's, and starts a one-PE job of its own
+ * (the PMI library's singleton mode, docs/launch.md) with the job's
+ * credentials (PMI_GNI_*). */
+void dt_own_job(void);
+
 /* Sets a knob of the optional test-control interface; ends the test as
  * UNSUPPORTED when the interface is absent or refuses the knob. */
 void dt_control(int knob, uint64_t value);

@@ -352,6 +352,7 @@ static int init_fault_child(uint64_t n, bool dmapp_only)
 
 	if (dmapp_only && !below)
 		return SWEEP_SKIP;
+	dt_own_job();
 	dt_control(RDMACTS_TC_FAIL_NTH_ALLOCATION, n);
 	if (below)
 		below(RDMACTS_TC_RESET, 0);
@@ -438,6 +439,7 @@ static int first_put_fault_child(uint64_t n)
 	dmapp_jobinfo_t job;
 	uint64_t put = 0x5eed0000u + n, got = 0;
 
+	dt_own_job();
 	if (init_with(&a, &act) != DMAPP_RC_SUCCESS)
 		return SWEEP_BROKEN;
 	uint64_t *w = dmapp_sheap_malloc(sizeof *w);

@@ -40,14 +40,17 @@ enum seq_arg_kind {
     SEQ_NUM,             /* num */
     SEQ_SLOT,            /* $slot[.field][+num] */
     SEQ_ADDR,            /* &slot */
-    SEQ_GARBAGE          /* readable memory filled with pseudo-random bytes */
+    SEQ_GARBAGE,         /* readable memory filled with pseudo-random bytes */
+    SEQ_ENV              /* NAME[+num]: a value of the binding's environment */
 };
 
 struct seq_arg {
     int kind;
     int slot;
     int field;           /* index into the suite's fields, or -1 */
-    long long num;
+    long long num;       /* SEQ_ENV: added to the value */
+    const char *env;     /* SEQ_ENV: the variable (its first ':' entry) */
+    long long dflt;      /* SEQ_ENV: the value where it is not set */
 };
 
 enum seq_op {
@@ -84,6 +87,9 @@ struct seq_step {
     const char *text;    /* the source line */
     const char *clause;  /* the clause the step checks; NULL: the test's first */
     const char *lhs;     /* for SEQ_CHECK: the left-hand value as written */
+    int has_unless;      /* 'unless CODE lacks NAME' given (SEQ_CALL) */
+    long long unless;    /* ... this return code ends the test UNSUPPORTED */
+    const char *lacks;   /* ... lacking this capability (rt_lacks) */
 };
 
 struct seq_slot {
@@ -110,6 +116,7 @@ struct seq_suite {
     int ntests;
     const char *(*rc_name)(long long value);
     struct seq_suite *next;
+    const char *env_note;  /* rt_note key for SEQ_ENV values, or NULL */
 };
 
 /* Registers every test of the suite (from a constructor). */

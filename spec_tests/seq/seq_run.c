@@ -43,6 +43,7 @@ struct run {
     const struct seq_test *test;
     struct slot *slots;
     int first_released;   /* lowest slot index released so far */
+    bool env_noted;       /* the record says where SEQ_ENV values came from */
 };
 
 /* Readable memory of pseudo-random bytes: the "garbage handle". */
@@ -112,6 +113,23 @@ static unsigned char *value_storage(struct run *r, int i)
     return s->mem;
 }
 
+/* A value the job's environment gives (the first entry of a ':' list, as
+ * launchers give PMI_GNI_PTAG), else the binding's default; the test's
+ * record notes which, once (docs/sequences.md, "Values"). */
+static long long env_value(struct run *r, const struct seq_arg *a)
+{
+    const char *v = getenv(a->env);
+    char *end = NULL;
+    long long n = v && *v ? (long long)strtoull(v, &end, 0) : 0;
+    bool given = end && end != v && (*end == '\0' || *end == ':');
+
+    if (!r->env_noted && r->suite->env_note) {
+        r->env_noted = true;
+        rt_note(r->suite->env_note, given ? "job" : "built-in");
+    }
+    return given ? n : a->dflt;
+}
+
 static struct seq_value eval(struct run *r, const struct seq_arg *a)
 {
     struct seq_value v = { 0, NULL, 8 };
@@ -124,6 +142,9 @@ static struct seq_value eval(struct run *r, const struct seq_arg *a)
         break;
     case SEQ_GARBAGE:
         v.u = (uint64_t)(uintptr_t)garbage;
+        break;
+    case SEQ_ENV:
+        v.u = (uint64_t)(env_value(r, a) + a->num);
         break;
     case SEQ_ADDR:
         decl = &r->test->slots[a->slot];
@@ -225,6 +246,12 @@ static void exec(struct run *r, const struct seq_step *s)
         for (int i = 0; s->op == SEQ_POLL && rc == r->suite->again && i < SEQ_POLL_MAX; i++) {
             sleep_ms(1);
             rc = do_call(r, s);
+        }
+        if (s->has_unless && rc == s->unless) {
+            char why[512];
+            snprintf(why, sizeof why, "%s answered %s (%s:%d)", s->text,
+                     r->suite->rc_name(rc), s->file, s->line);
+            rt_lacks(s->lacks, why);
         }
         if (s->nexpect)
             rt_check_in(rc, s->expect, (size_t)s->nexpect, s->text, s->expect_text,

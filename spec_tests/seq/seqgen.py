@@ -132,6 +132,8 @@ class Gen:
         self.seq_dir = seq_dir or rel(self.b["sequences"])
         self.fixture_file = rel(self.b["fixtures"]) if "fixtures" in self.b else None
         self.rc_codes = set(self.header.enums[self.b["rc_type"]])
+        # NAME -> {"var": environment variable, "default": number}
+        self.environment = self.b.get("environment", {})
         self.fixtures, self.tests = {}, []
 
     # --- values -------------------------------------------------------
@@ -141,6 +143,13 @@ class Gen:
             return "{SEQ_NUM, -1, -1, 0}"
         if tok == "GARBAGE":
             return "{SEQ_GARBAGE, -1, -1, 0}"
+        name, plus, off = tok.partition("+")
+        if name in self.environment:
+            if plus and not INT_RE.match(off):
+                raise SeqError(where, "expected %s+NUMBER, got %s" % (name, tok))
+            e = self.environment[name]
+            return "{SEQ_ENV, -1, -1, %s, %s, %s}" % (
+                self.cint(off or "0"), cstr(e["var"]), self.cint(str(e["default"])))
         if tok.startswith("&"):
             name = tok[1:]
             if not IDENT_RE.match(name):
@@ -240,7 +249,7 @@ class Gen:
         t.cur_where = where
         s = {"where": where, "text": " ".join(toks), "op": None, "call": None,
              "args": [], "slot": -1, "type": None, "fields": [], "expect": None,
-             "clause": None}
+             "clause": None, "unless": None, "lacks": None}
         if toks[-1].startswith("@"):
             s["clause"] = toks[-1][1:]
             toks = toks[:-1]
@@ -330,6 +339,16 @@ class Gen:
                     raise SeqError(where, "'%s' needs a call" % op)
             else:
                 s["op"] = "SEQ_CALL"
+            if "unless" in toks:
+                # CALL ARGS... unless CODE lacks CAPABILITY
+                i = toks.index("unless")
+                if (s["op"] != "SEQ_CALL" or i != len(toks) - 4 or
+                        toks[i + 2] != "lacks" or "->" in toks):
+                    raise SeqError(where, "expected 'CALL ARGS... unless CODE lacks "
+                                   "CAPABILITY' on a required call")
+                s["unless"] = self.codes(toks[i + 1], where)[0]
+                s["lacks"] = toks[i + 3]
+                toks = toks[:i]
             if "->" in toks:
                 i = toks.index("->")
                 if i != len(toks) - 2:
@@ -462,7 +481,9 @@ class Gen:
             o.append("};")
             for si, s in enumerate(t.compiled):
                 if s["args"]:
-                    o.append("static const struct seq_arg a_%d_%d[] = {%s};" % (ti, si, ", ".join(s["args"])))
+                    args = [a if a.startswith("{SEQ_ENV") else a[:-1] + ", NULL, 0}"
+                            for a in s["args"]]
+                    o.append("static const struct seq_arg a_%d_%d[] = {%s};" % (ti, si, ", ".join(args)))
                 if s["fields"]:
                     o.append("static const int f_%d_%d[] = {%s};" % (ti, si, ", ".join(map(str, s["fields"]))))
                 if s["expect"]:
@@ -476,7 +497,7 @@ class Gen:
                     typ = s["type"]
                 elif s["op"] in ("SEQ_STRUCT",):
                     typ = "sizeof(%s)" % s["type"]
-                o.append("    {%s, %s, %d, %s, %d, %d, %s, %s, %d, %s, %d, %s, %s, %s, %s, %s}," % (
+                o.append("    {%s, %s, %d, %s, %d, %d, %s, %s, %d, %s, %d, %s, %s, %s, %s, %s, %d, %s, %s}," % (
                     s["op"], cstr(s["where"][0]), s["where"][1],
                     cidx[s["call"]] if s["call"] else -1, s["slot"], 0,
                     typ,
@@ -487,7 +508,9 @@ class Gen:
                     cstr(", ".join(s["expect"])) if s["expect"] else
                     cstr(s["rhs"]) if "rhs" in s else "NULL",
                     cstr(s["text"]), cstr(s["clause"]) if s["clause"] else "NULL",
-                    cstr(s["lhs"]) if "lhs" in s else "NULL"))
+                    cstr(s["lhs"]) if "lhs" in s else "NULL",
+                    1 if s["unless"] else 0, s["unless"] or "0",
+                    cstr(s["lacks"]) if s["lacks"] else "NULL"))
             o.append("};\n")
         o.append("static const struct seq_test tests[] = {")
         for ti, t in enumerate(self.tests):
@@ -495,8 +518,10 @@ class Gen:
                 cstr(t.name), cstr(",".join(t.clauses)), cstr(t.attrs), cstr(t.where[0]),
                 t.where[1], ti, max(len(t.slot_list), 1), ti, len(t.compiled)))
         o.append("};\n")
-        o.append("static struct seq_suite suite = {\n    %s, %s, %s, calls, fields, tests, %d, rc_name, NULL\n};\n"
-                 % (cstr(api), self.b["success"], self.b.get("again", "-1"), len(self.tests)))
+        note = self.b.get("environment_note")
+        o.append("static struct seq_suite suite = {\n    %s, %s, %s, calls, fields, tests, %d, rc_name, NULL, %s\n};\n"
+                 % (cstr(api), self.b["success"], self.b.get("again", "-1"), len(self.tests),
+                    cstr(note) if note else "NULL"))
         o.append("__attribute__((constructor)) static void register_%s_sequences(void)\n{\n"
                  "    seq_register_suite(&suite);\n}" % api)
         tmp = out_path + ".tmp"

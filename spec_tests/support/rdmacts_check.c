@@ -80,6 +80,19 @@ static void emit_reading(const char *clause, const char *file, int line,
     rt_record_line(out);
 }
 
+/*
+ * What the test took from its environment, for the report (never a
+ * verdict):  RDMACTS-NOTE <key>=<value>
+ */
+void rt_note(const char *key, const char *value)
+{
+    char k[128], v[512], out[700];
+    token(k, sizeof k, key);
+    token(v, sizeof v, value);
+    snprintf(out, sizeof out, "RDMACTS-NOTE %s=%s\n", k, v);
+    rt_record_line(out);
+}
+
 static void emit_fail(const char *clause, const char *file, int line,
                       const char *expected, const char *observed,
                       const char *msg)

@@ -118,6 +118,13 @@ bool rt_fail_at(const char *clause, const char *file, int line, bool fatal,
     rt_fail_at(clause, __FILE__, __LINE__, false, expected, observed, __VA_ARGS__)
 
 /*
+ * Records what the test took from its environment (key and value: one
+ * word each, e.g. "credentials" "job"), for the report; never decides a
+ * verdict (docs/corpus-protocol.md).
+ */
+void rt_note(const char *key, const char *value);
+
+/*
  * Ends the test as UNSUPPORTED: the implementation does not offer
  * something the test needs (e.g. the optional test-control interface).
  * Not a way to skip a failing check: a test that has already failed

@@ -24,7 +24,7 @@ static void job(uint8_t ptag, uint64_t job_id, uint32_t cookie, gni_job_limits_t
 {
 	gni_return_t rc = GNI_ConfigureJob(0, job_id, ptag, cookie, l);
 	if (rc == GNI_RC_PERMISSION_ERROR)
-		rt_unsupported("ConfigureJob needs privileges this caller lacks");
+		fx_not_privileged();
 	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.2.7-success");
 }
 
@@ -346,7 +346,7 @@ RT_TEST(ntt_job, "ugni.configure_ntt_and_job.ntt.null_and_table",
 			&l, NULL, &base);
 	fx_offered(rc, "GNI_ConfigureNTTandJob");
 	if (rc == GNI_RC_PERMISSION_ERROR)
-		rt_unsupported("ConfigureNTTandJob needs privileges this caller lacks");
+		fx_not_privileged();
 	RT_EXPECT_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-X-configure-ntt-and-job-null-ntt");
 	/* the same ptag with another job id: as ConfigureJob, INVALID_STATE */
 	RT_EXPECT_EQ_INT(GNI_ConfigureNTTandJob(0, XJOB + 3, XPTAG + 2, XCOOKIE + 0x20000,

@@ -33,10 +33,69 @@ __attribute__((constructor)) static void fx_init(void)
 	rt_set_value_namer(rc_name);
 }
 
+/* The first entry of a PMI_GNI_* list ("10:11" gives 10): 1 when given. */
+static int job_value(const char *name, unsigned long *out)
+{
+	const char *v = getenv(name);
+	char *end;
+
+	if (!v || !*v)
+		return 0;
+	*out = strtoul(v, &end, 0);
+	return end != v && (*end == '\0' || *end == ':');
+}
+
+static unsigned long credential(const char *name, unsigned long builtin)
+{
+	static int noted;
+	unsigned long p, c, v;
+
+	if (!noted) {
+		noted = 1;
+		rt_note("credentials", job_value("PMI_GNI_PTAG", &p) &&
+				job_value("PMI_GNI_COOKIE", &c) ? "job" : "built-in");
+	}
+	return job_value(name, &v) ? v : builtin;
+}
+
+uint8_t fx_ptag(void)
+{
+	return (uint8_t)credential("PMI_GNI_PTAG", 10);
+}
+
+uint32_t fx_cookie(void)
+{
+	return (uint32_t)credential("PMI_GNI_COOKIE", 0x00510000u);
+}
+
+uint32_t fx_dev(void)
+{
+	return (uint32_t)credential("PMI_GNI_DEV_ID", 0);
+}
+
 static void pause_us(long us)
 {
 	struct timespec ts = { 0, us * 1000 };
 	nanosleep(&ts, NULL);
+}
+
+void fx_second_domain_refused(uint8_t ptag, uint32_t cookie)
+{
+	char why[200];
+
+	snprintf(why, sizeof why, "GNI_CdmAttach refused ptag %u cookie 0x%x, "
+			"credentials other than the job's, with GNI_RC_PERMISSION_ERROR: "
+			"not available to an unprivileged job (E-UGNI-029)",
+			(unsigned)ptag, (unsigned)cookie);
+	rt_lacks("second-protection-domain", why);
+}
+
+void fx_not_privileged(void)
+{
+	rt_lacks("privileged-job-configuration", "job configuration "
+			"(ConfigureJob, ConfigureNTT) refused with "
+			"GNI_RC_PERMISSION_ERROR: it is the launcher's, privileged on a "
+			"Cray, not available to this job (E-UGNI-009, E-UGNI-029)");
 }
 
 void fx_domain(struct fx_side *s, uint32_t inst, uint8_t ptag, uint32_t cookie,
@@ -46,8 +105,10 @@ void fx_domain(struct fx_side *s, uint32_t inst, uint8_t ptag, uint32_t cookie,
 	s->inst = inst;
 	RT_REQUIRE_EQ_INT(GNI_CdmCreate(inst, ptag, cookie, modes, &s->cdm),
 			GNI_RC_SUCCESS, "UGNI-3.2.1-success");
-	RT_REQUIRE_EQ_INT(GNI_CdmAttach(s->cdm, 0, &s->addr, &s->nic),
-			GNI_RC_SUCCESS, "UGNI-3.2.4-success");
+	gni_return_t rc = GNI_CdmAttach(s->cdm, fx_dev(), &s->addr, &s->nic);
+	if (rc == GNI_RC_PERMISSION_ERROR && (ptag != FX_PTAG || cookie != FX_COOKIE))
+		fx_second_domain_refused(ptag, cookie);
+	RT_REQUIRE_EQ_INT(rc, GNI_RC_SUCCESS, "UGNI-3.2.4-success");
 }
 
 void fx_cq(gni_nic_handle_t nic, uint32_t entries, gni_cq_mode_t mode,

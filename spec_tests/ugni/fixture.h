@@ -21,8 +21,15 @@
 #include "rdmacts_test.h"
 #include "rdmacts_test_control.h"
 
-#define FX_PTAG   10
-#define FX_COOKIE 0x00510000u
+/* The job's credentials (E-UGNI-029): the first entries of PMI_GNI_PTAG,
+ * PMI_GNI_COOKIE and PMI_GNI_DEV_ID, as a launcher gives them to every
+ * rank; built-in test values (ptag 10, cookie 0x00510000, device 0) only
+ * where none are given.  The test's record notes which (rt_note). */
+uint8_t fx_ptag(void);
+uint32_t fx_cookie(void);
+uint32_t fx_dev(void);
+#define FX_PTAG   fx_ptag()
+#define FX_COOKIE fx_cookie()
 #define FX_CQ_SIZE 128
 
 #define U64(p) ((uint64_t)(uintptr_t)(p))
@@ -49,9 +56,21 @@ void fx_setup2(struct fx *f, uint32_t modes, uint8_t ptag_b, uint32_t cookie_b);
 /* Releases what fx_setup, fx_reg and fx_mem created (best effort). */
 void fx_teardown(struct fx *f);
 
-/* One attached domain (no CQ, no endpoint). */
+/* Ends the test UNSUPPORTED, lacks "privileged-job-configuration":
+ * ConfigureJob or ConfigureNTT answered GNI_RC_PERMISSION_ERROR, as they
+ * do on a Cray to a process that is not the launcher (E-UGNI-029). */
+_Noreturn void fx_not_privileged(void);
+
+/* One attached domain (no CQ, no endpoint).  A domain of credentials
+ * other than the job's (a second protection domain) that the
+ * implementation refuses with GNI_RC_PERMISSION_ERROR, as a Cray's driver
+ * does for an unprivileged job, ends the test UNSUPPORTED: lacks
+ * "second-protection-domain". */
 void fx_domain(struct fx_side *s, uint32_t inst, uint8_t ptag, uint32_t cookie,
 		uint32_t modes);
+/* Ends the test so: lacks "second-protection-domain" (attach of ptag and
+ * cookie, not the job's, refused with GNI_RC_PERMISSION_ERROR). */
+_Noreturn void fx_second_domain_refused(uint8_t ptag, uint32_t cookie);
 void fx_cq(gni_nic_handle_t nic, uint32_t entries, gni_cq_mode_t mode,
 		gni_cq_handle_t *cq);
 void fx_ep(struct fx_side *s, gni_cq_handle_t cq, uint32_t remote_addr,
