@@ -296,14 +296,19 @@ def certify(args):
     selected_apis = args.api or impl.APIS
     filtered = bool(args.call or args.clause)
     started = datetime.datetime.now(datetime.timezone.utc)
-    scratch = tempfile.mkdtemp(prefix="rdmacts-")
+    # private to the run (0700), removed after it; --scratch places it on
+    # storage the compute nodes share
+    scratch = tempfile.mkdtemp(prefix="rdmacts-",
+                               dir=getattr(args, "scratch", None))
     profile = profiles.apply(getattr(args, "profile", None) or "full")
     ia_default, ia_mt, ia_mt_from = dapl_ia.names(impl_dir)
     # the tests' environment is this process's (runner.Context.env)
     os.environ["RDMACTS_DAPL_IA"] = ia_default
     os.environ["RDMACTS_DAPL_IA_MT"] = ia_mt
+    launch = getattr(args, "launch", None) or "multi"
     ctx = runner.Context(impl_dir, args.timeout, args.launcher, scratch,
-                         args.jobs, getattr(args, "limits", None))
+                         args.jobs, getattr(args, "limits", None),
+                         launch_all=launch == "all")
     apis, vecs, exports, jobs, listed = {}, {}, {}, [], []
     ext_listed = {}
     prev_tests = {}
@@ -425,7 +430,9 @@ def certify(args):
         .isoformat(timespec="seconds"),
         host=platform.node(), cores=os.cpu_count(),
         jobs=args.jobs or os.cpu_count(), timeout=args.timeout,
-        launcher=args.launcher,
+        launcher=args.launcher, launch=launch,
+        scratch=os.path.dirname(scratch),
+        credentials=_credentials(records),
         dapl_ia=dict(default=ia_default, threadsafe=ia_mt, threadsafe_from=ia_mt_from),
         profile=profile,
         filters=dict(api=args.api, call=args.call, clause=args.clause),
@@ -435,6 +442,25 @@ def certify(args):
     paths = _write_reports(out_dir, doc, vecs)
     _summary(doc, paths)
     return V.EXIT_STATUS[doc["overall"]]
+
+
+def _credentials(records):
+    """Where the tests' job credentials came from (their records' note
+    "credentials", spec_tests/ugni/fixture.c): the count of tests per
+    source, and one line for the report header."""
+    by = {}
+    for rs in records.values():
+        for r in rs:
+            src = (r.get("notes") or {}).get("credentials")
+            if src:
+                by[src] = by.get(src, 0) + 1
+    parts = []
+    if by.get("job"):
+        parts.append(f"job (PMI_GNI_*) in {by['job']} test(s)")
+    if by.get("built-in"):
+        parts.append(f"built-in test values in {by['built-in']} test(s): "
+                     "not a launched job")
+    return dict(counts=by, summary="; ".join(parts) or "none used")
 
 
 def _write(path, text):
@@ -465,6 +491,11 @@ def _summary(doc, paths):
     prof = doc.get("profile")
     if prof and prof["name"] != "full":
         print(f"  profile {prof['name']}: {prof['about']}")
+    print("  launch: " + ("every test a launched job" if doc.get("launch") == "all"
+                          else "multi-process tests through the launcher, "
+                          "the others started directly")
+          + f" ({doc['launcher']})")
+    print(f"  credentials: {doc['credentials']['summary']}")
     for api, a in doc["apis"].items():
         line = f"  {api:<6} {a['status']}" + (
             " (2010 core)" if a.get("extension") else "")

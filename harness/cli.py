@@ -54,6 +54,16 @@ def parser():
                         "(default: $RDMACTS_LAUNCHER, else "
                         f"'BIN/{runner.PROJECT_LAUNCHER} -n {{np}}' when it "
                         f"exists, else '{runner.DEFAULT_LAUNCHER}')")
+    c.add_argument("--launch", choices=("multi", "all"),
+                   help="which tests start through the launcher: multi "
+                        "(those of several processes; the default) or all "
+                        "(every test a launched job of its own size, as on "
+                        "a real system; docs/certification.md)")
+    c.add_argument("--scratch", metavar="DIR",
+                   help="where each run keeps its working files and every "
+                        "rank's record (a private directory made in DIR, "
+                        "removed after the run); on a cluster, storage the "
+                        "compute nodes share (default: $TMPDIR or /tmp)")
     c.add_argument("--limit", action="append", metavar="KEY=N",
                    help="per-test resource limit, repeatable or comma-"
                         "separated: as=BYTES (K/M/G/T suffix; default 16G), "
@@ -105,6 +115,14 @@ def main(argv=None):
     if "{np}" not in args.launcher:
         print("error: --launcher must contain {np}", file=sys.stderr)
         return V.EXIT_USAGE
+    if args.launch is None:
+        args.launch = profiles.PROFILES[args.profile].get("launch", "multi")
+    if args.scratch is not None:
+        problem = runner.scratch_problem(args.scratch)
+        if problem:
+            print(f"error: --scratch {args.scratch}: {problem}",
+                  file=sys.stderr)
+            return V.EXIT_USAGE
     if not args.compare:
         return certify.certify(args)
     return certify_both(args)

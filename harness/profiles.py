@@ -4,8 +4,9 @@ privileged, so that both branches of every capability-conditional test
 run (include/rdmacts_test_control.h, docs/certification.md).
 
 A profile is a set of environment settings of the optional test-control
-interface (RDMACTS_TC_DECLINE, RDMACTS_TC_PRIVILEGED) given to every test
-process, and the APIs whose behaviour it changes.  An implementation that
+interface (RDMACTS_TC_DECLINE, RDMACTS_TC_PRIVILEGED, RDMACTS_TC_ARIES,
+RDMACTS_TC_CRAY) given to every test process, the APIs whose behaviour it
+changes, and how tests start (launch "all": every test a launched job).  An implementation that
 does not read them runs as it always does; the report names the profile.
 
     python3 -m harness.profiles run IMPL BIN OUT_PREFIX [PROFILE ...]
@@ -58,13 +59,23 @@ PROFILES = {
                   about="the NIC is an Aries (uGNI extension tier: "
                         "GNI_GetDeviceType, second-generation AMOs, "
                         "24-bit inst_id)"),
+    # launch: every test a launched job (--launch all), as on a Cray,
+    # where nothing else gets credentials
+    "cray": dict(env={"RDMACTS_TC_CRAY": "1"}, apis=("ugni", "dmapp"),
+                 launch="all",
+                 about="the NIC has a Cray driver's job rule: a user "
+                       "process attaches only with the ptag and cookie "
+                       "the launcher gave its job (PMI_GNI_PTAG, "
+                       "PMI_GNI_COOKIE), configuring jobs is privileged, "
+                       "and every test runs as a launched job"),
 }
 
 
 def apply(name):
     """Sets the profile's environment for the test processes; returns it."""
     p = PROFILES[name]
-    for key in ("RDMACTS_TC_DECLINE", "RDMACTS_TC_PRIVILEGED", "RDMACTS_TC_ARIES"):
+    for key in ("RDMACTS_TC_DECLINE", "RDMACTS_TC_PRIVILEGED", "RDMACTS_TC_ARIES",
+                "RDMACTS_TC_CRAY"):
         os.environ.pop(key, None)
     os.environ.update(p["env"])
     return dict(name=name, about=p["about"], env=dict(p["env"]),

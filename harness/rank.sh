@@ -9,7 +9,11 @@
 # launcher still sees the crash and stops the other ranks.
 dir=$1
 shift
-rank=${PMI_RANK:-${PMIX_RANK:-${OMPI_COMM_WORLD_RANK:-0}}}
+# The rank, from whichever launcher started it: PMI-1/PMI-2 (hydra, srun
+# --mpi=pmi2), PMIx, Open MPI's mpirun, ALPS' aprun, Slurm's srun.
+# SLURM_PROCID comes last: a launcher run inside a Slurm step (hydra
+# bootstrapped by Slurm, mpirun in a batch script) inherits the step's.
+rank=${PMI_RANK:-${PMIX_RANK:-${OMPI_COMM_WORLD_RANK:-${ALPS_APP_PE:-${SLURM_PROCID:-0}}}}}
 RDMACTS_RECORD_FD=9 "$@" >"$dir/rank$rank.out" 2>"$dir/rank$rank.err" \
     9>"$dir/rank$rank.rec"
 rc=$?

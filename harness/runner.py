@@ -2,7 +2,10 @@
 
 A single-process test is `prog --run NAME`.  A test with np=N>1 runs
 through the launcher (default `mpiexec -n {np}`), every rank through
-rank.sh, and takes the verdict of its worst rank."""
+rank.sh, and takes the verdict of its worst rank.  With launch "all"
+every test runs so, one-process tests as launched jobs of size 1, so
+that each process has the job environment a real system gives
+(credentials, rank, PMI)."""
 
 import glob
 import hmac
@@ -45,6 +48,8 @@ UNSUPPORTED_RE = re.compile(r"^RDMACTS-UNSUPPORTED ?(.*)$")
 # to the private record channel once the test body has returned.
 # A one-of check that passed: the reading the implementation took.
 READING_RE = re.compile(r"^RDMACTS-READING clause=(\S*) at=(\S*) observed=(\S*)$")
+# What a test took from its environment (rt_note), e.g. credentials=job.
+NOTE_RE = re.compile(r"^RDMACTS-NOTE ([A-Za-z0-9_.-]+)=(\S*)$")
 END_RE = re.compile(r"^RDMACTS-END (\S+) (PASS|FAIL|UNSUPPORTED) "
                     r"checks=(\d+) failures=(\d+) pid=(\d+)$")
 EXIT_OF = {V.PASS: 0, V.FAIL: 1, V.UNSUPPORTED: 77}
@@ -92,6 +97,16 @@ def parse_readings(record):
         if m and (m.group(1), m.group(3)) not in seen:
             seen.append((m.group(1), m.group(3)))
     return [dict(clause=c, observed=o) for c, o in seen]
+
+
+def parse_notes(record):
+    """{key: value} of a record's RDMACTS-NOTE lines (the first of each)."""
+    notes = {}
+    for line in record.splitlines():
+        m = NOTE_RE.match(line)
+        if m:
+            notes.setdefault(m.group(1), m.group(2))
+    return notes
 
 
 def judge(returncode, record, err, timed_out, timeout, nonce, pid=None):
@@ -294,6 +309,19 @@ def limit_reached(limits, sig, rusage):
     return None
 
 
+def scratch_problem(path):
+    """Why a scratch directory cannot be used (one line), or None: it must
+    be a directory this user can make a private directory in."""
+    if not os.path.isdir(path):
+        return "not a directory"
+    try:
+        d = tempfile.mkdtemp(prefix=".rdmacts-check-", dir=path)
+    except OSError as e:
+        return f"cannot make a directory in it: {e.strerror}"
+    os.rmdir(d)
+    return None
+
+
 def _subreaper():
     """Makes this process the reaper of its orphaned descendants, so that a
     process a test leaves behind (even after setsid()) stays in reach."""
@@ -325,8 +353,10 @@ class Context:
     """What every test run shares."""
 
     def __init__(self, impl, timeout, launcher, scratch, jobs=None,
-                 limits=None):
+                 limits=None, launch_all=False):
         self.impl = impl
+        # every test through the launcher, not only those with np > 1
+        self.launch_all = launch_all
         self.jobs = jobs
         self.timeout = timeout
         self.launcher = launcher
@@ -488,7 +518,8 @@ def run_single(binary, test, ctx):
     verdict, detail = _strays_detail(verdict, detail, strays)
     return dict(verdict=verdict, detail=detail, failures=failures,
                 unsupported_reason=reason, exit=rc, stdout=tail(out),
-                stderr=tail(err), readings=parse_readings(record))
+                stderr=tail(err), readings=parse_readings(record),
+                launched=False, notes=parse_notes(record))
 
 
 def run_ranks(binary, test, ctx):
@@ -505,15 +536,18 @@ def run_ranks(binary, test, ctx):
         ctx.done(cwd)
         return dict(verdict=V.CRASH, detail=f"cannot start the launcher "
                     f"{launch[0]!r}: {e.strerror}", failures=[],
-                    unsupported_reason="", exit=None, stdout="", stderr="")
+                    unsupported_reason="", exit=None, stdout="", stderr="",
+                    launched=True, notes={})
     ctx.done(cwd)
     launcher_out = _text(out) + _text(err)
-    ranks, failures, reasons, readings = [], [], [], []
+    ranks, failures, reasons, readings, notes = [], [], [], [], {}
     for r in range(test.np):
         base = os.path.join(rankdir, f"rank{r}")
         rout, rerr = _read(base + ".out"), _read(base + ".err")
         rrec = _read_record(base + ".rec")
         readings += [x for x in parse_readings(rrec) if x not in readings]
+        for k, v in parse_notes(rrec).items():
+            notes.setdefault(k, v)
         rc_text = _read(base + ".rc").strip()
         if rc_text:
             code = int(rc_text)
@@ -557,7 +591,8 @@ def run_ranks(binary, test, ctx):
                     f"[rank {x['rank']}] {line}\n" for x in ranks
                     for line in x["stderr"].splitlines())),
                 ranks=[{k: x[k] for k in ("rank", "verdict", "detail")}
-                       for x in ranks], readings=readings)
+                       for x in ranks], readings=readings, launched=True,
+                notes=notes)
 
 
 def _read(path):
@@ -607,7 +642,7 @@ def run_all(jobs, ctx, on_result=None, durations=None):
         held = slots.acquire(test.np)
         start = time.monotonic()
         try:
-            if test.np > 1:
+            if test.np > 1 or ctx.launch_all:
                 r = run_ranks(binary, test, ctx)
             else:
                 r = run_single(binary, test, ctx)
