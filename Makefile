@@ -66,7 +66,9 @@ help:  ## list the targets
 	    awk -F'\t' '{ printf "  %-22s %s\n", $$1, $$2 }'
 	@echo "Variables: IMPL=dir (implementation to certify), API=ugni|dmapp|udapl,"
 	@echo "           CALL=name, CLAUSE=id, BUILD=dir (default build), RERUN=1,"
-	@echo "           LIMIT=as=16G,cpu=20,nproc=4096 (per-test limits)"
+	@echo "           LIMIT=as=16G,cpu=20,nproc=4096 (per-test limits),"
+	@echo "           PROFILE=name, LAUNCH=all (every test a launched job),"
+	@echo "           LAUNCHER='srun -n {np}', SCRATCH=dir (shared scratch)"
 
 deps:  ## install missing Debian packages (quiet when all are present)
 	@sh mk/deps.sh
@@ -86,7 +88,8 @@ certify: all  ## certify IMPL (default: the reference) against the corpus
 	    $(if $(API),--api $(API)) $(if $(CALL),--call $(CALL)) \
 	    $(if $(CLAUSE),--clause $(CLAUSE)) $(if $(COMPARE),--compare "$(COMPARE)") \
 	    $(if $(RERUN),--rerun-failures) $(if $(LIMIT),--limit "$(LIMIT)") \
-	    $(if $(PROFILE),--profile $(PROFILE))
+	    $(if $(PROFILE),--profile $(PROFILE)) $(if $(LAUNCH),--launch $(LAUNCH)) \
+	    $(if $(SCRATCH),--scratch "$(SCRATCH)") $(if $(LAUNCHER),--launcher "$(LAUNCHER)")
 
 coverage:  ## lcov line/branch coverage of ref/ under the corpus, and of the corpus itself
 	@$(MAKE) --no-print-directory coverage-run

@@ -263,7 +263,9 @@ def profile_differences(api, impl, baselines, timeout):
         saved = dict(os.environ)
         profiles.apply(name)
         try:
-            found = first_differences(api, impl, verdicts, timeout, watch)
+            found = first_differences(
+                api, impl, verdicts, timeout, watch,
+                launch_all=profiles.PROFILES[name].get("launch") == "all")
         finally:
             os.environ.clear()
             os.environ.update(saved)
@@ -272,17 +274,19 @@ def profile_differences(api, impl, baselines, timeout):
     return [], None, None
 
 
-def first_differences(api, impl, baseline, timeout, only=None):
+def first_differences(api, impl, baseline, timeout, only=None, launch_all=False):
     """Tests whose verdict on impl differs from the baseline's.  One is
     enough to kill a mutant, so the run stops at the first one found: the
     tests that decide conformance run first (single-process before
     multi-process, the cheap ones), the robustness tier only if none of
     them differs.  A test that only timed out is run once more, since a
-    timeout on a loaded machine is no proof.  only: the names to run."""
+    timeout on a loaded machine is no proof.  only: the names to run;
+    launch_all: every test through the launcher (a profile's launch)."""
     bin_dir = BIN
     binary = os.path.join(bin_dir, api + "_tests")
     scratch = tempfile.mkdtemp(prefix="rdmacts-mutant-")
-    ctx = runner.Context(impl, timeout, runner.default_launcher(bin_dir), scratch)
+    ctx = runner.Context(impl, timeout, runner.default_launcher(bin_dir), scratch,
+                         launch_all=launch_all)
     try:
         tests = corpus.list_tests(
             api, binary, ctx.env(corpus.Test(api, api + ".list.list.list", [], {})))
@@ -294,7 +298,8 @@ def first_differences(api, impl, baseline, timeout, only=None):
         tests = [t for t in tests if t.name in only]
 
     def run(t):
-        r = runner.run_ranks(binary, t, ctx) if t.np > 1 else runner.run_single(binary, t, ctx)
+        r = (runner.run_ranks(binary, t, ctx) if t.np > 1 or launch_all
+             else runner.run_single(binary, t, ctx))
         return r["verdict"]
 
     found, stop = [], threading.Event()

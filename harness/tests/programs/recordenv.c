@@ -19,3 +19,11 @@ RT_TEST(record_hidden, "ugni.smsg_send.env.record_hidden", "T-UGNI-SMSG-1")
     RT_REQUIRE_TRUE(given != NULL, "T-UGNI-SMSG-1");
     RT_EXPECT_TRUE(fcntl(atoi(given), F_GETFD) < 0, "T-UGNI-SMSG-1");
 }
+
+/* A corpus test says where its job credentials came from (rt_note); the
+ * report counts it (spec_tests/ugni/fixture.c does this for uGNI). */
+RT_TEST(credentials, "ugni.cdm_create.env.credentials_noted", "T-UGNI-CDM-1")
+{
+    rt_note("credentials", getenv("PMI_GNI_PTAG") ? "job" : "built-in");
+    RT_EXPECT_TRUE(1, "T-UGNI-CDM-1");
+}
