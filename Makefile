@@ -38,7 +38,9 @@ CHECKS   :=
 
 objs = $(patsubst %.c,$(OBJDIR)/%.o,$(1))
 
-$(OBJDIR)/%.o: %.c
+# Packages first (order-only): with -j, compiling the corpus must not race
+# the installation of CUnit's headers.
+$(OBJDIR)/%.o: %.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 

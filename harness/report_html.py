@@ -265,6 +265,16 @@ def render(doc, vecs):
             f"for the corpus; <code>{_e(ia['threadsafe'])}</code> "
             f"(thread safety requested) for the multi-thread tests "
             f"(<code>*.threads.*</code>), from {_e(ia['threadsafe_from'])}</td></tr>")
+    if "launch" in doc:
+        head.append(
+            "<tr><th>launch</th><td>" + (
+                "every test a launched job" if doc["launch"] == "all" else
+                "multi-process tests through the launcher, the others "
+                "started directly") +
+            f" (<code>{_e(doc['launcher'])}</code>)</td></tr>")
+    cred = doc.get("credentials")
+    if cred:
+        head.append(f"<tr><th>credentials</th><td>{_e(cred['summary'])}</td></tr>")
     prof = doc.get("profile")
     if prof:
         head.append(f"<tr><th>profile</th><td><code>{_e(prof['name'])}</code>: "

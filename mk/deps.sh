@@ -18,5 +18,14 @@ if [ "$(id -u)" != 0 ]; then
     SUDO=sudo
 fi
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+# A fresh machine may still be installing something of its own: wait for
+# the package locks instead of failing (apt-get update has no lock
+# timeout of its own, so it is retried; install waits up to 10 minutes).
+tries=0
+until $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 60 ] || { echo "rdmacts: apt-get update kept failing" >&2; exit 1; }
+    echo "rdmacts: apt-get update failed (a package lock held?); retrying in 10 s" >&2
+    sleep 10
+done
+$SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends $missing >/dev/null

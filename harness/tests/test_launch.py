@@ -129,3 +129,4 @@ def test_report_says_where_credentials_came_from(layout, tmp_path,
     assert run.verdicts()["ugni.cdm_create.env.credentials_noted"] == "PASS"
     assert run.results["credentials"]["counts"] == {"job": 1}
     assert "credentials: job (PMI_GNI_*) in 1 test(s)" in run.stdout
+    assert "job (PMI_GNI_*) in 1 test(s)" in run.read("report.html")
