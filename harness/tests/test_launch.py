@@ -130,3 +130,35 @@ def test_report_says_where_credentials_came_from(layout, tmp_path,
     assert run.results["credentials"]["counts"] == {"job": 1}
     assert "credentials: job (PMI_GNI_*) in 1 test(s)" in run.stdout
     assert "job (PMI_GNI_*) in 1 test(s)" in run.read("report.html")
+
+
+def test_cray_profile_allows_only_its_declared_lacks(tmp_path):
+    """profiles-check: under the cray profile a test may be UNSUPPORTED only
+    for want of a second protection domain or of privilege (or as under
+    the full profile); anything else fails the check."""
+    import json
+    from harness import profiles
+
+    def report(name, tests):
+        d = tmp_path / name
+        d.mkdir()
+        (d / "results.json").write_text(json.dumps(dict(
+            overall="CONFORMANT", profile=dict(name=name),
+            tests=[dict(api="ugni", name=n, verdict=v, lacks=lk,
+                        unsupported_reason=f"lacks={lk} why" if lk else "why")
+                   for n, v, lk in tests])))
+        return str(d)
+    full = report("full", [("t.a", "PASS", ""), ("t.b", "PASS", ""),
+                           ("t.c", "UNSUPPORTED", "")])
+    good = report("cray", [("t.a", "UNSUPPORTED", "second-protection-domain"),
+                           ("t.b", "UNSUPPORTED", "privileged-job-configuration"),
+                           ("t.c", "UNSUPPORTED", "")])
+    priv = report("privileged", [("t.c", "PASS", "")])
+    assert profiles.check([full, good, priv]) == 0
+    (tmp_path / "cray").rename(tmp_path / "cray-good")
+    bad = report("cray", [("t.a", "PASS", ""),
+                          ("t.b", "UNSUPPORTED", "")])    # no credentials, say
+    assert profiles.check([full, bad, priv]) == 1
+    assert [x[1] for x in profiles.unexpected_unsupported(
+        [json.load(open(full + "/results.json")),
+         json.load(open(bad + "/results.json"))])] == ["t.b"]
