@@ -8,6 +8,11 @@
  * NIC address and instance id.  Among several candidates the earliest
  * posted wins, so the outcome is deterministic.  The probes report
  * datagrams in the order they reached a final state (E-UGNI-078).
+ *
+ * EpDestroy withdraws its endpoint's datagrams (E-UGNI-064): one still
+ * pending with an id is cancelled and left to the probes, which report
+ * it once with its id (NIC_DG_NO_EP: no endpoint can collect it); the
+ * others go at once.
  */
 #include <string.h>
 #include "fabric.h"
@@ -45,6 +50,8 @@ static void dg_free(struct fab_dgram *g)
 	fab->domains[g->domain].held--;
 	fab_slot_freed(&fab->dgram_slots, (uint32_t)(g - fab->dgrams));
 }
+
+#define NIC_DG_NO_EP 0	/* endpoint keys start at 1 (ref/ugni/ep.c) */
 
 static struct fab_dgram *find(uint64_t ep_key, int by_id, uint64_t id)
 {
@@ -157,21 +164,36 @@ int nic_dg_busy(uint64_t ep_key)
 	return busy;
 }
 
-void nic_dg_drop(uint64_t ep_key)
+void nic_dg_withdraw(uint64_t ep_key)
 {
 	nic_lock();
-	for (struct fab_dgram *g; (g = find(ep_key, 0, 0));)
-		dg_free(g);
+	for (struct fab_dgram *g; (g = find(ep_key, 0, 0));) {
+		if (g->state == NIC_DG_PENDING && g->has_id) {
+			g->state = NIC_DG_TERMINATED;
+			g->done = ++fab->dg_seq;
+			g->ep_key = NIC_DG_NO_EP;
+		} else {
+			dg_free(g);
+		}
+	}
 	nic_unlock();
+}
+
+/* A released domain's withdrawn datagrams that no probe reported. */
+void fab_dg_reap_domain(uint32_t domain)
+{
+	for (uint32_t i = 0; i < fab->dgram_slots.hwm; i++)
+		if (fab->dgrams[i].in_use && fab->dgrams[i].domain == domain)
+			dg_free(&fab->dgrams[i]);
 }
 
 int nic_dg_probe(uint32_t domain, int by_id, struct nic_dg_result *r)
 {
-	const struct fab_dgram *best = NULL;
+	struct fab_dgram *best = NULL;
 
 	nic_lock();
 	for (uint32_t i = 0; i < fab->dgram_slots.hwm; i++) {
-		const struct fab_dgram *g = &fab->dgrams[i];
+		struct fab_dgram *g = &fab->dgrams[i];
 		if (!g->in_use || g->domain != domain ||
 				g->state == NIC_DG_PENDING || (by_id && !g->has_id))
 			continue;
@@ -184,20 +206,9 @@ int nic_dg_probe(uint32_t domain, int by_id, struct nic_dg_result *r)
 			r->remote_addr = best->peer_addr;
 			r->remote_id = best->peer_id;
 		}
+		if (best->ep_key == NIC_DG_NO_EP)
+			dg_free(best);	/* withdrawn: reported once */
 	}
 	nic_unlock();
 	return best ? NIC_OK : NIC_ENOENT;
 }
-
-int nic_dg_any_with_id(uint32_t domain)
-{
-	int any = 0;
-
-	nic_lock();
-	for (uint32_t i = 0; i < fab->dgram_slots.hwm && !any; i++)
-		any = fab->dgrams[i].in_use && fab->dgrams[i].domain == domain &&
-			fab->dgrams[i].has_id;
-	nic_unlock();
-	return any;
-}
-

@@ -117,7 +117,8 @@ void fab_domain_release(uint32_t slot)
 	if (d->held) {		/* else nothing of it to look for */
 		fab_mdd_reap_domain(slot);
 		fab_cq_reap_domain(slot);
-	}	/* its datagrams went with its endpoints (nic_dg_drop) */
+		fab_dg_reap_domain(slot);	/* withdrawn, never reported */
+	}
 	if (d->pid == getpid() && fab_attached_here)
 		fab_attached_here--;
 	fab_free(d->vmdh_off);

@@ -174,5 +174,6 @@ void fab_reap(uint32_t checks);
 void fab_domain_release(uint32_t slot);
 void fab_mdd_reap_domain(uint32_t domain);
 void fab_cq_reap_domain(uint32_t domain);
+void fab_dg_reap_domain(uint32_t domain);
 
 #endif /* RDMACTS_NIC_FABRIC_H */

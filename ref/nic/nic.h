@@ -164,10 +164,12 @@ int nic_dg_test(uint64_t ep_key, int by_id, uint64_t id, int collect,
 		struct nic_dg_result *r);
 int nic_dg_cancel(uint64_t ep_key, int by_id, uint64_t id);
 int nic_dg_busy(uint64_t ep_key);	/* 1 if a datagram is pending */
-void nic_dg_drop(uint64_t ep_key);	/* endpoint destroyed */
-/* First datagram of the domain that is completed or terminated. */
+/* Endpoint destroyed: a pending datagram with an id is cancelled and
+ * left for the probes; the rest are released. */
+void nic_dg_withdraw(uint64_t ep_key);
+/* First datagram of the domain that is completed or terminated (a
+ * withdrawn one is released once reported). */
 int nic_dg_probe(uint32_t domain, int by_id, struct nic_dg_result *r);
-int nic_dg_any_with_id(uint32_t domain);
 
 /* ---- xfer.c: moving data, atomics --------------------------------------- */
 

@@ -221,9 +221,10 @@ gni_return_t GNI_PostDataProbeById(gni_nic_handle_t nic_handle, uint64_t *datagr
 	return GNI_RC_SUCCESS;
 }
 
-/* 3.5.16 PostDataProbeWaitById
- *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM (timeout 0), GNI_RC_TIMEOUT,
- *   GNI_RC_NO_MATCH (no datagram with an id is posted at all) */
+/* 3.5.16 PostDataProbeWaitById: waits until a datagram with an id is
+ * completed, timed out or cancelled, or the timeout passes; -1 waits for
+ * ever (vendor gni_pub.h, E-UGNI-084).
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM (timeout 0), GNI_RC_TIMEOUT */
 gni_return_t GNI_PostDataProbeWaitById(gni_nic_handle_t nic_handle, uint32_t timeout,
 		uint64_t *datagram_id)
 {
@@ -239,8 +240,6 @@ gni_return_t GNI_PostDataProbeWaitById(gni_nic_handle_t nic_handle, uint32_t tim
 			*datagram_id = r.id;
 			return GNI_RC_SUCCESS;
 		}
-		if (!nic_dg_any_with_id(n->domain))
-			return GNI_RC_NO_MATCH;
 		if (nic_expired(t0, ms))
 			return GNI_RC_TIMEOUT;
 		nic_backoff(&round);

@@ -98,7 +98,7 @@ gni_return_t GNI_EpUnbind(gni_ep_handle_t ep_handle)
 void ugni_ep_destroy_obj(struct ugni_ep *ep)
 {
 	ugni_events_drop_ep(ep);
-	nic_dg_drop(ep->key);
+	nic_dg_withdraw(ep->key);
 	if (ep->cq)
 		ep->cq->nep--;
 	ugni_handle_free(ep->self);
@@ -106,7 +106,8 @@ void ugni_ep_destroy_obj(struct ugni_ep *ep)
 }
 
 /* 3.5.5 EpDestroy: cancels outstanding requests (their events are not
- * delivered) and releases short messaging resources.
+ * delivered; a pending datagram with an id is reported cancelled by the
+ * probes, E-UGNI-064) and releases short messaging resources.
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_EpDestroy(gni_ep_handle_t ep_handle)
 {

@@ -4,6 +4,7 @@
  * side b's endpoints are bound to each other (fixture).
  */
 #include <dlfcn.h>
+#include <time.h>
 #include "fixture.h"
 
 #define MAX GNI_DATAGRAM_MAXSIZE
@@ -519,5 +520,64 @@ RT_TEST(probe_spelling, "ugni.post_data_probe_wait_by_id.abi.both_spellings", "U
 	struct fx f; uint64_t id;
 	fx_setup(&f, 0);
 	RT_EXPECT_EQ_INT(GNI_PostdataProbeWaitById(f.a.nic, 5, &id), GNI_PostDataProbeWaitById(f.a.nic, 5, &id), c);
+	fx_teardown(&f);
+}
+
+/* ---- the probe waits (vendor gni_pub.h, E-UGNI-084) -------------------- */
+
+static double ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* Nothing posted with an id at all: the call still waits its whole
+ * timeout (UCX's and libfabric's progress threads call it with -1 and
+ * rely on its blocking), then reports finding nothing. */
+RT_TEST(probe_wait_nothing, "ugni.post_data_probe_wait_by_id.timeout.nothing_posted",
+	"UGNI-3.5.16-waits-nothing-posted")
+{
+	const char *c = "UGNI-3.5.16-waits-nothing-posted";
+	struct fx f; uint64_t id = 0; struct timespec t0;
+	fx_setup(&f, 0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	RT_EXPECT_RC_IN(GNI_PostDataProbeWaitById(f.a.nic, 50, &id), c,
+			GNI_RC_TIMEOUT, GNI_RC_NO_MATCH);
+	RT_EXPECT_TRUE(ms_since(&t0) >= 49.5, c);	/* the whole 50 ms */
+	fx_teardown(&f);
+}
+
+/* ---- a datagram withdrawn by EpDestroy (E-UGNI-064) ---------------------
+ * UCX closes its datagram transport so: a datagram with a known id on an
+ * endpoint bound to its own domain, then EpDestroy, and its progress
+ * thread, blocked in PostdataProbeWaitById(-1), wakes on that id. */
+
+static void post_on_self_bound(struct fx_side *s, uint64_t id, gni_ep_handle_t *ep,
+		unsigned char *in, unsigned char *out)
+{
+	fx_ep(s, s->cq, s->addr, s->inst, ep);
+	RT_REQUIRE_EQ_INT(GNI_EpPostDataWId(*ep, in, 8, out, MAX, id), GNI_RC_SUCCESS,
+			"UGNI-3.5.5-withdrawn-datagram-probed");
+	RT_REQUIRE_EQ_INT(GNI_EpDestroy(*ep), GNI_RC_SUCCESS, "UGNI-3.5.5-success");
+}
+
+RT_TEST(withdrawn_probed, "ugni.ep_destroy.datagram.withdrawn_reported_once",
+	"UGNI-3.5.5-withdrawn-datagram-probed,UGNI-3.5.5-success")
+{
+	const char *c = "UGNI-3.5.5-withdrawn-datagram-probed";
+	struct fx f; struct dg g; gni_ep_handle_t ep; uint64_t id = 0;
+	fx_setup(&f, 0);
+	fill(&g);
+	post_on_self_bound(&f.a, 0xC105Eull, &ep, g.in_a, g.out_a);
+	RT_REQUIRE_EQ_INT(GNI_PostDataProbeWaitById(f.a.nic, 2000, &id), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_U64(id, 0xC105Eull, c);
+	/* once: nothing of it is left to report */
+	RT_EXPECT_EQ_INT(GNI_PostDataProbeById(f.a.nic, &id), GNI_RC_NO_MATCH, c);
+	/* and the way UCX waits for it: no timeout at all */
+	post_on_self_bound(&f.a, 0xC105Full, &ep, g.in_a, g.out_a);
+	id = 0;
+	RT_EXPECT_EQ_INT(GNI_PostDataProbeWaitById(f.a.nic, (uint32_t)-1, &id), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_U64(id, 0xC105Full, c);
 	fx_teardown(&f);
 }
