@@ -9,44 +9,39 @@ Decision per offered API (docs/certification.md):
                   corpus, a corpus that cannot list its tests, unreadable
                   vectors, a mandatory test UNSUPPORTED, no tests at all
   CONFORMANT      every mandatory conformance-tier test selected passed
-Robustness-tier results are reported apart and never decide."""
+Robustness-tier results are reported apart and never decide.
+
+Exit status (docs/certification.md): 0 CONFORMANT, 1 NOT CONFORMANT,
+3 INCOMPLETE, 2 usage error (one line, no report, nothing run); cli.py
+adds 4 for an internal error and 128 + N for a run stopped by signal N."""
 
 import datetime
 import json
 import os
 import platform
 import resource
+import shlex
 import shutil
 import sys
 import tempfile
+import threading
 
-from harness import (corpus, dapl_ia, impl, profiles, report_html, report_junit,
-                     runner, vectors)
+from harness import (corpus, dapl_ia, impl, interrupt, keeper, outdir,
+                     profiles, report_html, report_junit, rerun, runner,
+                     vectors)
 from harness import verdicts as V
 
-RESULTS = "results.json"
-FORMAT = "rdmacts-results-1"
+RESULTS = rerun.RESULTS
+FORMAT = rerun.FORMAT
+
+
+class UsageError(Exception):
+    """One line for stderr; exit status 2, no report."""
 
 
 def _error(msg):
     print(f"error: {msg}", file=sys.stderr)
     return V.EXIT_USAGE
-
-
-def _load_previous(out_dir, impl_dir):
-    path = os.path.join(out_dir, RESULTS)
-    try:
-        with open(path, encoding="utf-8") as f:
-            prev = json.load(f)
-    except (OSError, ValueError) as e:
-        raise ValueError(f"--rerun-failures needs the results of a previous "
-                         f"run in {path}: {e}") from None
-    if prev.get("format") != FORMAT:
-        raise ValueError(f"{path} is not an rdmacts results file")
-    if prev.get("impl") != impl_dir:
-        raise ValueError(f"{path} holds results for {prev.get('impl')}, "
-                         f"not {impl_dir}: rerun the same implementation")
-    return prev
 
 
 def _coverage(tests, v):
@@ -70,15 +65,16 @@ def _call_of(rec, v):
     return None
 
 
-def _record(test, result, v, rerun):
+def _record(test, result, v, again):
     ext = vectors.is_extension(test, v)
+    tier = _tier(test, v)
     if ext:
         v = vectors.extension_view(v)
     rec = dict(api=test.api, name=test.name, call=test.call,
                clauses=test.clauses, attrs=test.attrs, np=test.np,
-               needs=test.needs, tier=corpus.tier(test, v.clauses),
+               needs=test.needs, tier=tier,
                mandatory=corpus.mandatory(test, v.clauses),
-               capability=corpus.capability(test, v.clauses), rerun=rerun,
+               capability=corpus.capability(test, v.clauses), rerun=again,
                extension=ext)
     rec.update(result)
     rec["c_call"] = _call_of(rec, v)
@@ -229,14 +225,33 @@ def _overall(apis):
     return V.CONFORMANT
 
 
-def _progress(quiet):
+def _progress(quiet, vecs):
+    """Prints each test that did not pass as it ends: one whole line per
+    test whichever thread ends it, tagged like the summary's."""
+    lock = threading.Lock()
+
     def show(test, r):
-        if not quiet and r["verdict"] != V.PASS:
-            line = f"  {r['verdict']:<11} {test.name}"
-            if r["detail"]:
-                line += f"  ({r['detail']})"
-            print(line, flush=True)
+        if quiet or r["verdict"] == V.PASS:
+            return
+        v = vecs[test.api]
+        line = f"  {r['verdict']:<11} {test.name}{_tags(test, v)}"
+        if r["detail"]:
+            line += f"  ({r['detail']})"
+        with lock:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
     return show
+
+
+def _tier(test, v):
+    if vectors.is_extension(test, v):
+        v = vectors.extension_view(v)
+    return corpus.tier(test, v.clauses)
+
+
+def _tags(test, v):
+    tags = "" if _tier(test, v) == "conformance" else f" [{_tier(test, v)}]"
+    return tags + (" [extension]" if vectors.is_extension(test, v) else "")
 
 
 def _unknown_filters(args, vecs, listed):
@@ -272,188 +287,250 @@ def _durations(out_dir):
 
 
 def certify(args):
+    """Certifies args.impl; returns the exit status.  A usage error is one
+    line on stderr, before any test runs, and writes no report."""
+    try:
+        paths = _paths(args)
+        previous = None
+        if args.rerun_failures:
+            try:
+                previous = rerun.load_previous(paths["out"], paths["impl"])
+            except ValueError as e:
+                raise UsageError(str(e)) from None
+            problem = rerun.inherit_filters(args, previous)
+            if problem:
+                raise UsageError(problem)
+        with outdir.locked(paths["out"]):
+            with interrupt.armed():
+                return _certify(args, paths, previous)
+    except (UsageError, outdir.Unusable, keeper.Missing) as e:
+        return _error(str(e))
+
+
+def _paths(args):
+    """The directories of the run, absolute, checked."""
     if not args.impl:
-        return _error("IMPL is empty: name the directory of the "
-                      "implementation to certify")
-    impl_dir = os.path.abspath(args.impl)
-    bin_dir = os.path.abspath(args.bin)
-    out_dir = os.path.abspath(args.out)
-    if not os.path.isdir(impl_dir):
-        return _error(f"--impl {args.impl}: not a directory")
-    if ":" in impl_dir or ";" in impl_dir:
-        return _error(f"--impl {impl_dir}: the loader's search path cannot "
-                      "hold a directory whose name has ':' or ';'")
-    previous = None
-    if args.rerun_failures:
-        try:
-            previous = _load_previous(out_dir, impl_dir)
-        except ValueError as e:
-            return _error(str(e))
+        raise UsageError("IMPL is empty: name the directory of the "
+                         "implementation to certify")
+    paths = {k: os.path.abspath(getattr(args, k))
+             for k in ("impl", "bin", "out", "vectors")}
+    if not os.path.isdir(paths["impl"]):
+        raise UsageError(f"--impl {paths['impl']}: not a directory")
+    if ":" in paths["impl"] or ";" in paths["impl"]:
+        raise UsageError(f"--impl {paths['impl']}: the loader's search path "
+                         "cannot hold a directory whose name has ':' or ';'")
+    if not os.path.isdir(paths["bin"]):
+        raise UsageError(f"--bin {paths['bin']}: not a directory")
+    keeper.find(paths["bin"])
+    return paths
+
+
+def _certify(args, paths, previous):
     # A crashing test must not fill the disk with core files.
     _, hard = resource.getrlimit(resource.RLIMIT_CORE)
     resource.setrlimit(resource.RLIMIT_CORE, (0, hard))
-
-    selected_apis = args.api or impl.APIS
-    filtered = bool(args.call or args.clause)
     started = datetime.datetime.now(datetime.timezone.utc)
+    profile = profiles.apply(getattr(args, "profile", None) or "full")
+    launch = getattr(args, "launch", None) or "multi"
+    args.launch = launch
+    selected = args.api or impl.APIS
+    fingerprint = rerun.fingerprint(paths["impl"], paths["bin"], paths["vectors"],
+                               selected, rerun.settings(args, profile["name"]))
+    if previous is not None:
+        changed = rerun.differences(previous["fingerprint"], fingerprint)
+        if changed:
+            raise UsageError(
+                "--rerun-failures: the previous run certified something else: "
+                + "; ".join(changed) + " changed.  Certify again without "
+                "--rerun-failures (RERUN=1)")
     # private to the run (0700), removed after it; --scratch places it on
     # storage the compute nodes share
     scratch = tempfile.mkdtemp(prefix="rdmacts-",
                                dir=getattr(args, "scratch", None))
-    profile = profiles.apply(getattr(args, "profile", None) or "full")
-    ia_default, ia_mt, ia_mt_from = dapl_ia.names(impl_dir)
+    ia = dapl_ia.names(paths["impl"])
     # the tests' environment is this process's (runner.Context.env)
-    os.environ["RDMACTS_DAPL_IA"] = ia_default
-    os.environ["RDMACTS_DAPL_IA_MT"] = ia_mt
-    launch = getattr(args, "launch", None) or "multi"
-    ctx = runner.Context(impl_dir, args.timeout, args.launcher, scratch,
-                         args.jobs, getattr(args, "limits", None),
-                         launch_all=launch == "all")
-    apis, vecs, exports, jobs, listed = {}, {}, {}, [], []
-    ext_listed = {}
-    prev_tests = {}
-    for t in (previous or {}).get("tests", []):
-        prev_tests.setdefault(t["api"], {})[t["name"]] = t
-
-    for api in selected_apis:
-        v = vecs[api] = vectors.load(args.vectors, api)
-        a = apis[api] = dict(
-            api=api, library=impl.LIBRARIES[api], offered=False, status=None,
-            notes=[], problems=list(v.problems), corpus=None,
-            calls_total=sum(1 for c in v.calls if vectors.exportable(c)),
-            calls_exported=0, missing_calls=[], tests_listed=0,
-            coverage=_coverage([], v), errata=len(v.errata))
-        exports[api] = set()
-        lib = impl.library(impl_dir, api)
-        if not lib:
-            a["notes"].append(f"{impl.LIBRARIES[api]} is not in IMPL: "
-                              f"0 of {a['calls_total']} calls implemented")
-            continue
-        a["offered"] = True
-        names = [c["name"] for c in v.calls
-                 if vectors.exportable(c) and "name" in c]
-        ext_names = [c["name"] for c in v.ext_calls
-                     if vectors.exportable(c) and "name" in c]
-        env = ctx.env(corpus.Test(api, f"{api}.list.list.list", [], {}))
-        try:
-            exports[api] = impl.resolve(lib, names + ext_names, env)
-        except impl.LoadError as e:
-            # Every test would die in the loader: say so once.
-            a["load_error"] = f"{impl.LIBRARIES[api]} cannot be loaded: {e}"
-            a["notes"].append(a["load_error"])
-        a["calls_exported"] = sum(1 for n in names if n in exports[api])
-        a["missing_calls"] = [n for n in names if n not in exports[api]]
-        if a["missing_calls"] and not a.get("load_error"):
-            a["notes"].append(
-                f"{len(a['missing_calls'])} documented call(s) not exported: "
-                + ", ".join(a["missing_calls"]))
-        if a.get("load_error"):
-            continue
-        binary = os.path.join(bin_dir, f"{api}_tests")
-        if not os.access(binary, os.X_OK):
-            a["corpus_error"] = f"no corpus yet: {binary} does not exist"
-            a["notes"].append(a["corpus_error"])
-            continue
-        a["corpus"] = binary
-        try:
-            tests = corpus.list_tests(api, binary, env)
-        except corpus.ListError as e:
-            a["corpus_error"] = str(e)
-            a["notes"].append(f"the corpus could not list its tests "
-                              f"against this implementation: {e}")
-            continue
-        ext_tests = [t for t in tests if vectors.is_extension(t, v)]
-        tests = [t for t in tests if not vectors.is_extension(t, v)]
-        a["tests_listed"] = len(tests)
-        listed += tests + ext_tests
-        a["coverage"] = _coverage(tests, v)
-        ext_listed[api] = ext_tests
-        if not getattr(args, "core_only", False):
-            tests += ext_tests
-        chosen = corpus.select(tests, args.call, args.clause,
-                               {**v.ext_clauses, **v.clauses})
-        if previous is not None:
-            old = prev_tests.get(api, {})
-            chosen = [t for t in chosen
-                      if t.name in old and old[t.name]["verdict"] != V.PASS]
-        jobs += [(binary, t) for t in chosen]
-
-    unknown = _unknown_filters(args, vecs, listed)
-    if unknown:
-        ctx.close()
-        shutil.rmtree(scratch, ignore_errors=True)
-        return _error(unknown)
-
-    if not args.quiet and jobs:
-        print(f"rdmacts: running {len(jobs)} test(s), "
-              f"{args.jobs or 4 * (os.cpu_count() or 1)} process slot(s) on "
-              f"{os.cpu_count()} core(s)...", flush=True)
+    os.environ["RDMACTS_DAPL_IA"], os.environ["RDMACTS_DAPL_IA_MT"] = ia[:2]
+    ctx = None
     try:
-        results = runner.run_all(jobs, ctx, _progress(args.quiet),
-                                 _durations(out_dir))
+        ctx = runner.Context(paths["impl"], args.timeout, args.launcher,
+                             scratch, args.jobs, getattr(args, "limits", None),
+                             launch_all=launch == "all", bin_dir=paths["bin"])
+        run = _select(args, paths, ctx, previous)
+        if not args.quiet and run["jobs"]:
+            print(f"rdmacts: running {len(run['jobs'])} test(s), {ctx.jobs} "
+                  f"at once on {os.cpu_count()} core(s)...", flush=True)
+        results = runner.run_all(run["jobs"], ctx,
+                                 _progress(args.quiet, run["vecs"]),
+                                 _durations(paths["out"]))
     finally:
-        ctx.close()
+        if ctx:
+            ctx.close()
         shutil.rmtree(scratch, ignore_errors=True)
+    doc = _decide_all(args, paths, run, results, previous, ctx)
+    doc.update(
+        format=FORMAT, impl=paths["impl"], bin=paths["bin"],
+        vectors=paths["vectors"], started=started.isoformat(timespec="seconds"),
+        finished=datetime.datetime.now(datetime.timezone.utc)
+        .isoformat(timespec="seconds"),
+        host=platform.node(), cores=os.cpu_count(), jobs=ctx.jobs,
+        timeout=args.timeout, launcher=args.launcher, launch=launch,
+        scratch=os.path.dirname(scratch), fingerprint=fingerprint,
+        dapl_ia=dict(default=ia[0], threadsafe=ia[1], threadsafe_from=ia[2]),
+        profile=profile, rerun=previous is not None,
+        # a rerun covers what the previous run covered
+        filters=dict(api=(previous["filters"].get("api") if previous
+                          else args.api), call=args.call, clause=args.clause))
+    doc["credentials"] = _credentials(doc["tests"])
+    with interrupt.deferred():
+        written = _write_reports(paths["out"], doc, run["vecs"])
+    _summary(doc, written)
+    return V.EXIT_STATUS[doc["overall"]]
+
+
+def _select(args, paths, ctx, previous):
+    """What each selected API offers, and the tests to run: {apis, vecs,
+    exports, jobs, listed, ext_listed, prev_tests}."""
+    run = dict(apis={}, vecs={}, exports={}, jobs=[], listed=[],
+               ext_listed={}, prev_tests={})
+    for t in (previous or {}).get("tests", []):
+        run["prev_tests"].setdefault(t["api"], {})[t["name"]] = t
+    for api in args.api or impl.APIS:
+        _select_api(api, args, paths, ctx, run)
+    unknown = _unknown_filters(args, run["vecs"], run["listed"])
+    if unknown:
+        raise UsageError(unknown)
+    return run
+
+
+def _select_api(api, args, paths, ctx, run):
+    v = run["vecs"][api] = vectors.load(paths["vectors"], api)
+    a = run["apis"][api] = dict(
+        api=api, library=impl.LIBRARIES[api], offered=False, status=None,
+        notes=[], problems=list(v.problems), corpus=None,
+        calls_total=sum(1 for c in v.calls if vectors.exportable(c)),
+        calls_exported=0, missing_calls=[], tests_listed=0,
+        coverage=_coverage([], v), errata=len(v.errata))
+    run["exports"][api] = set()
+    lib = impl.library(paths["impl"], api)
+    if not lib:
+        a["notes"].append(f"{impl.LIBRARIES[api]} is not in IMPL: "
+                          f"0 of {a['calls_total']} calls implemented")
+        return
+    a["offered"] = True
+    names = [c["name"] for c in v.calls if vectors.exportable(c) and "name" in c]
+    ext_names = [c["name"] for c in v.ext_calls
+                 if vectors.exportable(c) and "name" in c]
+    env = ctx.env(corpus.Test(api, f"{api}.list.list.list", [], {}))
+    try:
+        run["exports"][api] = impl.resolve(lib, names + ext_names, ctx, env)
+    except impl.LoadError as e:
+        # Every test would die in the loader: say so once.
+        a["load_error"] = f"{impl.LIBRARIES[api]} cannot be loaded: {e}"
+        a["notes"].append(a["load_error"])
+    a["calls_exported"] = sum(1 for n in names if n in run["exports"][api])
+    a["missing_calls"] = [n for n in names if n not in run["exports"][api]]
+    if a["missing_calls"] and not a.get("load_error"):
+        a["notes"].append(
+            f"{len(a['missing_calls'])} documented call(s) not exported: "
+            + ", ".join(a["missing_calls"]))
+    if a.get("load_error"):
+        return
+    binary = os.path.join(paths["bin"], f"{api}_tests")
+    if not os.access(binary, os.X_OK):
+        a["corpus_error"] = f"no corpus yet: {binary} does not exist"
+        a["notes"].append(a["corpus_error"])
+        return
+    a["corpus"] = binary
+    try:
+        tests = corpus.list_tests(api, binary, ctx, env)
+    except corpus.ListError as e:
+        a["corpus_error"] = str(e)
+        a["notes"].append(f"the corpus could not list its tests "
+                          f"against this implementation: {e}")
+        return
+    ext_tests = [t for t in tests if vectors.is_extension(t, v)]
+    tests = [t for t in tests if not vectors.is_extension(t, v)]
+    a["tests_listed"] = len(tests)
+    run["listed"] += tests + ext_tests
+    a["coverage"] = _coverage(tests, v)
+    run["ext_listed"][api] = ext_tests
+    if not getattr(args, "core_only", False):
+        tests += ext_tests
+    chosen = corpus.select(tests, args.call, args.clause,
+                           {**v.ext_clauses, **v.clauses})
+    if args.rerun_failures:
+        # what did not pass, and what the previous run did not have
+        old = run["prev_tests"].get(api, {})
+        chosen = [t for t in chosen
+                  if t.name not in old or old[t.name]["verdict"] != V.PASS]
+    run["jobs"] += [(binary, t) for t in chosen]
+
+
+def _decide_all(args, paths, run, results, previous, ctx):
+    """The document of the run: every test's record, every API's status,
+    the overall verdict (merged with the previous run's on a rerun)."""
+    apis, vecs = run["apis"], run["vecs"]
     records = {api: [] for api in apis}
-    for (binary, test), result in zip(jobs, results):
-        records[test.api].append(_record(test, result, vecs[test.api],
-                                         previous is not None))
+    for (binary, test), result in zip(run["jobs"], results):
+        rec = _record(test, result, vecs[test.api], previous is not None)
+        if rec["verdict"] in V.BROKEN:
+            rec["rerun_command"] = by_hand(test, binary, ctx)
+        records[test.api].append(rec)
     if previous is not None:
         for api in apis:
-            rerun = {r["name"] for r in records[api]}
-            records[api] += [t for n, t in prev_tests.get(api, {}).items()
-                             if n not in rerun]
+            again = {r["name"] for r in records[api]}
+            records[api] += [t for n, t in run["prev_tests"].get(api, {}).items()
+                             if n not in again]
             records[api].sort(key=lambda r: r["name"])
-
+    filtered = bool(args.call or args.clause)
     for api, a in apis.items():
         core = [r for r in records[api] if not r.get("extension")]
         a["counts"] = _counts(core)
-        _call_table(a, core, vecs[api], exports[api])
+        _call_table(a, core, vecs[api], run["exports"][api])
         a["status"] = _decide(a, core, filtered)
         if vecs[api].ext_calls and a["offered"] and not a.get("load_error"):
             a["extension"] = _extension(
                 [r for r in records[api] if r.get("extension")],
-                vectors.extension_view(vecs[api]), exports[api],
-                ext_listed.get(api, []))
+                vectors.extension_view(vecs[api]), run["exports"][api],
+                run["ext_listed"].get(api, []))
     if previous is not None:
         # APIs the rerun did not select keep their previous results.
         for api, a in previous.get("apis", {}).items():
             if api not in apis:
                 apis[api] = a
-                records[api] = list(prev_tests.get(api, {}).values())
-
-    doc = dict(
-        format=FORMAT, impl=impl_dir, bin=bin_dir,
-        vectors=os.path.abspath(args.vectors),
-        started=started.isoformat(timespec="seconds"),
-        finished=datetime.datetime.now(datetime.timezone.utc)
-        .isoformat(timespec="seconds"),
-        host=platform.node(), cores=os.cpu_count(),
-        jobs=args.jobs or os.cpu_count(), timeout=args.timeout,
-        launcher=args.launcher, launch=launch,
-        scratch=os.path.dirname(scratch),
-        credentials=_credentials(records),
-        dapl_ia=dict(default=ia_default, threadsafe=ia_mt, threadsafe_from=ia_mt_from),
-        profile=profile,
-        filters=dict(api=args.api, call=args.call, clause=args.clause),
-        rerun=previous is not None, overall=_overall(apis), apis=apis,
-        tests=[r for api in apis for r in records[api]])
-    os.makedirs(out_dir, exist_ok=True)
-    paths = _write_reports(out_dir, doc, vecs)
-    _summary(doc, paths)
-    return V.EXIT_STATUS[doc["overall"]]
+                records[api] = list(run["prev_tests"].get(api, {}).values())
+    return dict(overall=_overall(apis), apis=apis,
+                tests=[r for api in apis for r in records[api]])
 
 
-def _credentials(records):
+def by_hand(test, binary, ctx):
+    """The shell command that reruns one test by hand, in the environment
+    the run gave it (library path, profile, IA names); the corpus binary
+    then prints its verdict on stdout (docs/certification.md)."""
+    env = {"LD_LIBRARY_PATH": ctx.library_path()}
+    for key in ("RDMACTS_TC_DECLINE", "RDMACTS_TC_PRIVILEGED",
+                "RDMACTS_TC_ARIES", "RDMACTS_TC_CRAY"):
+        if key in os.environ:
+            env[key] = os.environ[key]
+    if test.api == "udapl":
+        for key in ("RDMACTS_DAPL_IA", "RDMACTS_DAPL_IA_MT"):
+            env[key] = os.environ.get(key, "")
+    words = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
+    run = shlex.join([binary, "--run", test.name])
+    if test.np > 1 or ctx.launch_all:
+        run = f"{ctx.launcher.format(np=test.np)} {run}"
+    return f"{words} {run}"
+
+
+def _credentials(tests):
     """Where the tests' job credentials came from (their records' note
     "credentials", spec_tests/ugni/fixture.c): the count of tests per
     source, and one line for the report header."""
     by = {}
-    for rs in records.values():
-        for r in rs:
-            src = (r.get("notes") or {}).get("credentials")
-            if src:
-                by[src] = by.get(src, 0) + 1
+    for r in tests:
+        src = (r.get("notes") or {}).get("credentials")
+        if src:
+            by[src] = by.get(src, 0) + 1
     parts = []
     if by.get("job"):
         parts.append(f"job (PMI_GNI_*) in {by['job']} test(s)")
@@ -463,21 +540,14 @@ def _credentials(records):
     return dict(counts=by, summary="; ".join(parts) or "none used")
 
 
-def _write(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
-    return path
-
-
 def _write_reports(out_dir, doc, vecs):
     return [
-        _write(os.path.join(out_dir, "report.html"),
-               report_html.render(doc, vecs)),
-        _write(os.path.join(out_dir, RESULTS),
-               json.dumps(doc, indent=1, sort_keys=True) + "\n"),
-        _write(os.path.join(out_dir, "junit.xml"), report_junit.render(doc)),
+        outdir.write(os.path.join(out_dir, "report.html"),
+                     report_html.render(doc, vecs)),
+        outdir.write(os.path.join(out_dir, RESULTS),
+                     json.dumps(doc, indent=1, sort_keys=True) + "\n"),
+        outdir.write(os.path.join(out_dir, "junit.xml"),
+                     report_junit.render(doc)),
     ]
 
 
@@ -538,7 +608,11 @@ def _summary(doc, paths):
             for f in r["failures"][:3]:
                 print(f"              {f['clause']}: expected {f['expected']}"
                       f", observed {f['observed']}  at {f['at']}")
+            if r.get("rerun_command"):
+                print(f"              by hand: {r['rerun_command']}")
     scope = " (filtered run: the verdict covers the selected tests only)" \
         if doc["filters"]["call"] or doc["filters"]["clause"] else ""
+    if doc["rerun"]:
+        scope += " (rerun: tests that passed before keep their result)"
     print(f"Overall: {doc['overall']}{scope}")
     print("Reports: " + ", ".join(paths))

@@ -1,10 +1,19 @@
-"""Command line of the harness: `python3 -m harness certify ...`."""
+"""Command line of the harness: `python3 -m harness certify ...`.
+
+Exit status: 0 CONFORMANT, 1 NOT CONFORMANT, 3 INCOMPLETE, 2 usage error,
+4 internal error of the harness (one line naming it and the log of its
+traceback), 128 + N stopped by signal N (docs/certification.md)."""
 
 import argparse
+import datetime
+import math
 import os
 import sys
+import tempfile
+import traceback
 
-from harness import certify, compare, impl, profiles, runner
+from harness import (certify, compare, impl, interrupt, limits, outdir,
+                     profiles, runner)
 from harness import verdicts as V
 
 
@@ -47,8 +56,7 @@ def parser():
     c.add_argument("--timeout", type=float, default=20.0,
                    help="seconds per test (default 20)")
     c.add_argument("--jobs", type=int, default=None,
-                   help="test processes at once (default: twice the "
-                        "number of cores)")
+                   help="test processes at once (default: four per core)")
     c.add_argument("--launcher",
                    help="command starting np processes, {np} replaced "
                         "(default: $RDMACTS_LAUNCHER, else "
@@ -85,6 +93,33 @@ def parser():
 
 
 def main(argv=None):
+    try:
+        return _main(argv)
+    except interrupt.Interrupted as e:
+        print(f"rdmacts: stopped by {e.name()}: queued tests cancelled, "
+              "running ones killed, the run's directories removed; no "
+              "report written (OUT keeps the previous one)", file=sys.stderr)
+        return e.exit_status()
+    except Exception:  # a bug of the harness, never a verdict
+        return _internal_error(argv)
+
+
+def _internal_error(argv):
+    """One line naming the error and where its traceback went."""
+    kind, value, _ = sys.exc_info()
+    text = (f"rdmacts internal error, {datetime.datetime.now().isoformat()}\n"
+            f"argv: {argv if argv is not None else sys.argv}\n"
+            + traceback.format_exc())
+    fd, log = tempfile.mkstemp(prefix="rdmacts-internal-error-",
+                               suffix=".log")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    print(f"rdmacts: internal error of the harness ({kind.__name__}: "
+          f"{str(value)[:200]}); traceback in {log}", file=sys.stderr)
+    return V.EXIT_INTERNAL
+
+
+def _main(argv):
     args = parser().parse_args(argv)
     args.api = _split(args.api)
     args.call = _split(args.call)
@@ -99,14 +134,16 @@ def main(argv=None):
               "a side-by-side report needs full runs of both", file=sys.stderr)
         return V.EXIT_USAGE
     if args.compare and not os.path.isdir(args.compare):
-        print(f"error: --compare {args.compare}: not a directory",
+        print(f"error: --compare {os.path.abspath(args.compare)}: not a "
+              "directory", file=sys.stderr)
+        return V.EXIT_USAGE
+    if not math.isfinite(args.timeout) or args.timeout <= 0 or (
+            args.jobs is not None and args.jobs < 1):
+        print("error: --timeout and --jobs must be positive (and finite)",
               file=sys.stderr)
         return V.EXIT_USAGE
-    if args.timeout <= 0 or (args.jobs is not None and args.jobs < 1):
-        print("error: --timeout and --jobs must be positive", file=sys.stderr)
-        return V.EXIT_USAGE
     try:
-        args.limits = runner.parse_limits(args.limit, args.timeout)
+        args.limits = limits.parse_limits(args.limit, args.timeout)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return V.EXIT_USAGE
@@ -120,12 +157,17 @@ def main(argv=None):
     if args.scratch is not None:
         problem = runner.scratch_problem(args.scratch)
         if problem:
-            print(f"error: --scratch {args.scratch}: {problem}",
-                  file=sys.stderr)
+            print(f"error: --scratch {os.path.abspath(args.scratch)}: "
+                  f"{problem}", file=sys.stderr)
             return V.EXIT_USAGE
     if not args.compare:
         return certify.certify(args)
-    return certify_both(args)
+    try:
+        with outdir.locked(os.path.abspath(args.out)):
+            return certify_both(args)
+    except outdir.Unusable as e:
+        print(f"error: {e}", file=sys.stderr)
+        return V.EXIT_USAGE
 
 
 def certify_both(args):

@@ -12,6 +12,7 @@ import json
 import os
 from html import escape
 
+from harness import outdir
 from harness import verdicts as V
 
 FORMAT = "rdmacts-compare-1"
@@ -106,11 +107,7 @@ def build(out_a, out_b):
 
 
 def _write(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
-    return path
+    return outdir.write(path, text)
 
 
 def write(out_a, out_b):

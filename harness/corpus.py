@@ -1,9 +1,19 @@
 """The tests a corpus binary holds (`prog --list`) and the filters on them."""
 
-import subprocess
+import hmac
+import re
 from dataclasses import dataclass, field
 
+from harness import keeper, text
 from harness import vectors as vec
+
+# docs/corpus-protocol.md: <api>.<call>.<aspect>.<case>, lower case
+NAME_RE = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+){3,}$")
+CLAUSE_RE = re.compile(r"^[\x21-\x7e]+$")
+# The list on the private channel: one line per test, then the end line.
+LIST_PREFIX = "RDMACTS-LIST\t"
+LIST_END_RE = re.compile(r"^RDMACTS-END (\S+) LIST count=(\d+) pid=(\d+)$")
+LIST_TIMEOUT = 60
 
 
 class ListError(Exception):
@@ -40,38 +50,71 @@ def parse_attrs(text):
     return attrs
 
 
-def parse_list(api, text):
-    """Parses `--list` output: NAME<TAB>CLAUSES<TAB>ATTRS per line."""
-    tests = []
-    for n, line in enumerate(text.splitlines(), 1):
+def parse_list(api, listing):
+    """Parses a test list: NAME<TAB>CLAUSES<TAB>ATTRS per line.  A name
+    that is malformed or listed twice refuses the whole list."""
+    tests, seen = [], set()
+    for n, line in enumerate(listing.splitlines(), 1):
         if not line.strip():
             continue
         fields = line.split("\t")
         if len(fields) != 3:
             raise ListError(f"--list line {n} has {len(fields)} fields, "
-                            f"not 3: {line!r}")
+                            f"not 3: {text.bounded(line, 200)}")
         name, clauses, attrs_text = fields
+        if not NAME_RE.match(name):
+            raise ListError(f"--list line {n}: malformed test name "
+                            f"{text.bounded(name, 200)}")
+        if name in seen:
+            raise ListError(f"--list names {name} twice")
+        seen.add(name)
+        clause_ids = [] if clauses in ("", "-") else clauses.split(",")
+        if not all(CLAUSE_RE.match(c) for c in clause_ids):
+            raise ListError(f"--list line {n}: malformed clause list")
         try:
             attrs = parse_attrs(attrs_text)
             np = int(attrs.get("np", "1"))
         except ValueError as e:
-            raise ListError(f"--list line {n}: {e}") from None
+            raise ListError(f"--list line {n}: {text.bounded(str(e), 200)}") \
+                from None
         needs = [x for x in attrs.get("needs", "-").split(",") if x and x != "-"]
-        clause_ids = [] if clauses in ("", "-") else clauses.split(",")
         tests.append(Test(api, name, clause_ids, attrs, np, needs))
     return tests
 
 
-def list_tests(api, binary, env, timeout=60):
+def list_tests(api, binary, ctx, env):
+    """The tests of a corpus binary, as it lists them on the private
+    channel (its record): stdout, where a library's constructor may print,
+    is not read.  The list counts only with its end line, carrying this
+    run's nonce, from the process the keeper started, and the count it
+    announces."""
+    cwd = ctx.workdir()
     try:
-        p = subprocess.run([binary, "--list"], capture_output=True, text=True,
-                           env=env, timeout=timeout)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        raise ListError(f"{binary} --list: {e}") from None
-    if p.returncode != 0:
-        why = p.stderr.strip() or f"exit status {p.returncode}"
+        rep = ctx.keep([binary, "--list"], env, cwd, cwd + ".keep",
+                       LIST_TIMEOUT, record=True, keep_record=keeper.LIST_KEEP)
+    finally:
+        ctx.done(cwd)
+    if rep is None or rep.error or rep.timed_out or rep.status != 0:
+        why = (rep.error if rep and rep.error else
+               f"no end after {LIST_TIMEOUT} s" if rep and rep.timed_out else
+               text.last_line(rep.err) or f"exit status {rep.status}"
+               if rep else "its keeper was killed")
         raise ListError(f"{binary} --list failed: {why}")
-    return parse_list(api, p.stdout)
+    lines, count = [], None
+    for line in rep.rec.splitlines():
+        if line.startswith(LIST_PREFIX):
+            lines.append(line[len(LIST_PREFIX):])
+        m = LIST_END_RE.match(line)
+        if m and hmac.compare_digest(m.group(1), env["RDMACTS_RECORD_NONCE"]) \
+                and int(m.group(3)) == rep.pid:
+            count = int(m.group(2))
+    if count is None:
+        raise ListError(f"{binary} --list gave no list on the record channel "
+                        "(a corpus built with an older spec_tests/support?)")
+    if count != len(lines):
+        raise ListError(f"{binary} --list: {len(lines)} tests on the record "
+                        f"channel, {count} announced")
+    return parse_list(api, "\n".join(lines))
 
 
 def tier(test, clauses):

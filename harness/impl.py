@@ -2,14 +2,16 @@
 
 import json
 import os
-import subprocess
 import sys
+
+from harness import text
 
 LIBRARIES = {"ugni": "libugni.so", "dmapp": "libdmapp.so", "udapl": "libdat.so"}
 APIS = list(LIBRARIES)
 RESOLVE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                        "resolve.py")
 RESOLVE_TIMEOUT = 60
+ANSWER = "RDMACTS-RESOLVE "  # the helper's line on its record channel
 
 
 def library(impl_dir, api):
@@ -21,34 +23,38 @@ class LoadError(Exception):
     """The library cannot be loaded as a corpus binary would load it."""
 
 
-def resolve(lib_path, names, env):
+def resolve(lib_path, names, ctx, env):
     """The subset of names a corpus binary started with env (its
     LD_LIBRARY_PATH) gets from lib_path and the libraries it needs,
     resolved in a helper process (harness/resolve.py) with dlopen and
-    dlsym.  Raises LoadError, with one line saying why, when the library
-    cannot be loaded."""
-    fd = os.memfd_create("rdmacts-resolve", os.MFD_CLOEXEC)
+    dlsym, under a keeper like any test (a constructor may start
+    processes).  Raises LoadError, with one line saying why, when the
+    library cannot be loaded."""
+    cwd = ctx.workdir()
     try:
-        try:
-            p = subprocess.run(
-                [sys.executable, RESOLVE, os.path.basename(lib_path),
-                 lib_path, str(fd)], input="\n".join(names), env=env,
-                capture_output=True, text=True, pass_fds=(fd,),
-                timeout=RESOLVE_TIMEOUT, start_new_session=True)
-        except subprocess.TimeoutExpired:
-            raise LoadError(f"loading {lib_path} did not finish in "
-                            f"{RESOLVE_TIMEOUT} s") from None
-        raw = os.pread(fd, 1 << 20, 0)
+        rep = ctx.keep([sys.executable, RESOLVE, os.path.basename(lib_path),
+                        lib_path, *names], env, cwd, cwd + ".keep",
+                       RESOLVE_TIMEOUT, record=True)
     finally:
-        os.close(fd)
-    try:
-        answer = json.loads(raw)
-    except ValueError:
-        status = (f"signal {-p.returncode}" if p.returncode < 0
-                  else f"status {p.returncode}")
-        err = p.stderr.strip().splitlines()
+        ctx.done(cwd)
+    if rep is None:
+        raise LoadError(f"loading {lib_path}: the helper's keeper was killed")
+    if rep.timed_out:
+        raise LoadError(f"loading {lib_path} did not finish in "
+                        f"{RESOLVE_TIMEOUT} s")
+    answer = None
+    for line in rep.rec.splitlines():
+        if line.startswith(ANSWER):
+            try:
+                answer = json.loads(line[len(ANSWER):])
+            except ValueError:
+                pass
+    if not isinstance(answer, dict):
+        status = (f"signal {-rep.status}" if rep.status < 0
+                  else f"status {rep.status}")
+        err = text.last_line(rep.err)
         raise LoadError(f"loading {lib_path} ended the process ({status})"
-                        + (f": {err[-1]}" if err else "")) from None
+                        + (f": {err}" if err else ""))
     if "error" in answer:
-        raise LoadError(answer["error"])
-    return set(answer["found"])
+        raise LoadError(text.bounded(str(answer["error"])))
+    return set(answer.get("found", []))

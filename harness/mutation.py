@@ -286,10 +286,11 @@ def first_differences(api, impl, baseline, timeout, only=None, launch_all=False)
     binary = os.path.join(bin_dir, api + "_tests")
     scratch = tempfile.mkdtemp(prefix="rdmacts-mutant-")
     ctx = runner.Context(impl, timeout, runner.default_launcher(bin_dir), scratch,
-                         launch_all=launch_all)
+                         launch_all=launch_all, bin_dir=bin_dir)
     try:
         tests = corpus.list_tests(
-            api, binary, ctx.env(corpus.Test(api, api + ".list.list.list", [], {})))
+            api, binary, ctx,
+            ctx.env(corpus.Test(api, api + ".list.list.list", [], {})))
     except corpus.ListError:
         ctx.close()
         shutil.rmtree(scratch, ignore_errors=True)
@@ -298,9 +299,7 @@ def first_differences(api, impl, baseline, timeout, only=None, launch_all=False)
         tests = [t for t in tests if t.name in only]
 
     def run(t):
-        r = (runner.run_ranks(binary, t, ctx) if t.np > 1 or launch_all
-             else runner.run_single(binary, t, ctx))
-        return r["verdict"]
+        return runner.run_test(binary, t, ctx)["verdict"]
 
     found, stop = [], threading.Event()
 

@@ -1,15 +1,17 @@
 """Helper process: resolves names in an implementation's library the way
 the dynamic loader does for a corpus binary (harness/impl.py runs it).
 
-    python3 resolve.py LIBNAME PATH RESULT_FD < names
+    python3 resolve.py LIBNAME PATH NAME...
 
-Started with the run's LD_LIBRARY_PATH.  It dlopen()s PATH (for the
+Started with the run's LD_LIBRARY_PATH, under a keeper.  It dlopen()s PATH (for the
 loader's own message when the file cannot be loaded), then LIBNAME by
 name, as the corpus binary's DT_NEEDED entry is found, checks that both
 are the same object, and dlsym()s every name through that handle: the
 library and everything it needs, so a thin library in front of a core
-one counts what the core defines.  The answer is JSON on RESULT_FD, not
-stdout, which the library's constructors may write to."""
+one counts what the core defines.  The answer is one line on the record
+channel the keeper gives it (RDMACTS_RECORD_FD), "RDMACTS-RESOLVE <json>"
+after a newline of its own, not on stdout, which the library's
+constructors may write to."""
 
 import ctypes
 import json
@@ -41,9 +43,10 @@ def resolve(libname, path, names):
 
 
 def main():
-    libname, path, fd = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    answer = resolve(libname, path, sys.stdin.read().split())
-    os.write(fd, json.dumps(answer).encode())
+    libname, path, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+    fd = int(os.environ["RDMACTS_RECORD_FD"])
+    answer = resolve(libname, path, names)
+    os.write(fd, b"\nRDMACTS-RESOLVE " + json.dumps(answer).encode() + b"\n")
     return 0
 
 

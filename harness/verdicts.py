@@ -23,5 +23,8 @@ INCOMPLETE = "INCOMPLETE"
 NOT_OFFERED = "NOT OFFERED"
 NO_TESTS_SELECTED = "NO TESTS SELECTED"
 
+# The exit status of `certify`, one meaning each (docs/certification.md);
+# a run stopped by signal N exits 128 + N.
 EXIT_STATUS = {CONFORMANT: 0, NOT_CONFORMANT: 1, INCOMPLETE: 3}
 EXIT_USAGE = 2
+EXIT_INTERNAL = 4

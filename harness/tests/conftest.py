@@ -13,6 +13,17 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 
 
+def build_dir():
+    d = os.environ.get("RDMACTS_HT_BUILD")
+    if not d:
+        pytest.fail("RDMACTS_HT_BUILD is not set: run `make check-harness`")
+    return os.path.join(REPO, d)
+
+
+def keeper_path():
+    return os.path.join(build_dir(), "bin", "rdmacts-keeper")
+
+
 def programs_dir():
     d = os.environ.get("RDMACTS_HT_DIR")
     if not d:
@@ -76,6 +87,8 @@ class Layout:
         for api, prog in corpus.items():
             os.symlink(os.path.join(ht, prog),
                        os.path.join(self.bin, f"{api}_tests"))
+        # the harness's keeper lives beside the corpus binaries
+        os.symlink(keeper_path(), os.path.join(self.bin, "rdmacts-keeper"))
         for lib in libs:
             os.symlink(os.path.join(ht, "impl", lib),
                        os.path.join(self.impl, lib))

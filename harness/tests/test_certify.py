@@ -165,7 +165,7 @@ def test_rerun_reruns_only_what_did_not_pass(mixed, tmp_path):
     shutil.copytree(lay.out, saved)
     lay2 = Layout.__new__(Layout)
     lay2.__dict__.update(lay.__dict__, out=saved)
-    run = lay2.certify("--rerun-failures", timeout=1)
+    run = lay2.certify("--rerun-failures", timeout=2)
     assert run.verdicts() == MIXED
     rerun = {t["name"] for t in run.results["tests"] if t["rerun"]}
     assert rerun == {n for n, v in MIXED.items() if v != "PASS"}

@@ -159,22 +159,23 @@ def run_recorded(name, nonce=NONCE):
 
 
 def test_record_ends_with_the_nonce_and_the_verdict():
+    """Each record line starts after a newline of its own."""
     p, rec = run_recorded("ugni.cdm_create.pass.arithmetic")
     assert p.returncode == 0
-    assert re.fullmatch(f"RDMACTS-END {NONCE} PASS checks=1 failures=0 "
+    assert re.fullmatch(f"\nRDMACTS-END {NONCE} PASS checks=1 failures=0 "
                         r"pid=\d+\n", rec), rec
     assert "RDMACTS-END" not in p.stdout  # the record is not on stdout
 
 
 def test_record_holds_fail_and_unsupported_lines():
     p, rec = run_recorded("ugni.cq_create.fail.require")
-    lines = rec.splitlines()
+    lines = [line for line in rec.splitlines() if line]
     assert lines[0].startswith("RDMACTS-FAIL clause=T-UGNI-CQ-1 ")
     assert lines[-1].startswith(f"RDMACTS-END {NONCE} FAIL checks=1 "
                                 "failures=1 pid=")
     p, rec = run_recorded("ugni.smsg_send.unsupported.faults")
     assert p.returncode == 77
-    lines = rec.splitlines()
+    lines = [line for line in rec.splitlines() if line]
     assert lines[0] == ("RDMACTS-UNSUPPORTED no test-control interface for "
                         "fault injection")
     assert lines[1].startswith(f"RDMACTS-END {NONCE} UNSUPPORTED checks=0 "
@@ -200,7 +201,7 @@ def test_record_channel_leaves_the_environment():
                            pass_fds=(fd,), timeout=30)
         assert p.returncode == 0, p.stdout + p.stderr
         assert os.pread(fd, 4096, 0).decode().startswith(
-            f"RDMACTS-END {NONCE} PASS checks=4 failures=0 pid=")
+            f"\nRDMACTS-END {NONCE} PASS checks=4 failures=0 pid=")
     finally:
         os.close(fd)
 

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "rdmacts_test.h"
 
@@ -51,8 +52,16 @@ int rt_end_test(void);
 /* The verdict record (rdmacts_record.c).  rt_record_open takes the
  * channel out of the environment: 0, or -1 when it is malformed. */
 int rt_record_open(void);
+bool rt_record_active(void);
 void rt_record_line(const char *line);
 void rt_record_end(int status, int checks, int failures);
+void rt_record_list(const char *name, const char *clauses, const char *attrs);
+void rt_record_list_end(size_t count);
+
+/* The pid this program was started as (rdmacts_main.c), taken before any
+ * library's constructor runs: a copy of the process that one of them
+ * forked has another pid, and runs no test. */
+pid_t rt_exec_pid(void);
 
 /* Applies $RDMACTS_LIMITS (rdmacts_limits.c): 0, or -1 when malformed. */
 int rt_apply_limits(void);

@@ -10,12 +10,15 @@
  * from what its checks recorded (rdmacts_check.c), because UNSUPPORTED
  * and "checked nothing" are outcomes CUnit does not know.  Under the
  * harness, `--run` also writes the verdict record (rdmacts_record.c) once
- * the test body has returned: an exit status alone is no verdict.
+ * the test body has returned: an exit status alone is no verdict; and
+ * `--list` writes the list there.  Run by hand, `--run` prints the
+ * verdict on stdout.
  */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <CUnit/CUnit.h>
 #include <CUnit/TestRun.h>
@@ -23,6 +26,27 @@
 #include "rdmacts_internal.h"
 
 static int last_status = RT_EXIT_USAGE;
+static pid_t exec_pid;
+
+/*
+ * The program's .preinit_array runs before the constructors of every
+ * shared library, so this is the pid the program was started as.  A
+ * library whose constructor forks (by accident, or to start a helper that
+ * then returns) makes a second process that would run main() too: it
+ * must not run the test, or list the tests, a second time.
+ */
+static void note_exec_pid(void)
+{
+    exec_pid = getpid();
+}
+
+__attribute__((section(".preinit_array"), used))
+static void (*const preinit_note_exec_pid)(void) = note_exec_pid;
+
+pid_t rt_exec_pid(void)
+{
+    return exec_pid;
+}
 static bool verbose;
 static unsigned counts[3]; /* passed, failed, unsupported */
 
@@ -45,13 +69,24 @@ static void where_tests(void)
     }
 }
 
+/* On the record channel under the harness (a constructor may print on
+ * stdout), else on stdout. */
 static void list_tests(void)
 {
-    for (size_t i = 0; i < rt_test_count(); i++) {
+    size_t n = rt_test_count();
+
+    for (size_t i = 0; i < n; i++) {
         const struct rt_test *t = rt_test_at(i);
-        printf("%s\t%s\t%s\n", t->name, *t->clauses ? t->clauses : "-",
-               *t->attrs ? t->attrs : "-");
+        const char *clauses = *t->clauses ? t->clauses : "-";
+        const char *attrs = *t->attrs ? t->attrs : "-";
+
+        if (rt_record_active())
+            rt_record_list(t->name, clauses, attrs);
+        else
+            printf("%s\t%s\t%s\n", t->name, clauses, attrs);
     }
+    if (rt_record_active())
+        rt_record_list_end(n);
 }
 
 static void on_start(const CU_pTest test, const CU_pSuite suite)
@@ -149,6 +184,9 @@ int main(int argc, char **argv)
 {
     int status;
 
+    /* a copy forked by a library constructor: the original does the work */
+    if (exec_pid && getpid() != exec_pid)
+        _exit(0);
     /* Before anything else: the record channel leaves the environment
      * before any test code can read it (rdmacts_record.c). */
     if (rt_record_open() != 0)
@@ -185,6 +223,9 @@ int main(int argc, char **argv)
     /* The harness's per-test limits bind the test body, not --list. */
     if (argc == 3 && rt_apply_limits() != 0)
         return RT_EXIT_USAGE;
+    /* by hand, the verdict line is the report */
+    if (argc == 3 && !rt_record_active())
+        verbose = true;
     status = argc == 3 ? run_one(argv[2]) : run_all();
     CU_cleanup_registry();
     fflush(stdout);

@@ -18,11 +18,22 @@
  *   RDMACTS-END <nonce> <PASS|FAIL|UNSUPPORTED> checks=<n> failures=<n> pid=<pid>
  *
  * (the pid tells the process that ran the test from a child the code
- * under test forked, which shares the runner's memory and descriptor).
- * Nothing the test writes on stdout or stderr counts as a verdict.
+ * under test forked, which shares the runner's memory and descriptor;
+ * such a child writes no end line at all).  Each line goes out in one
+ * write(2) of at most PIPE_BUF bytes, after a newline of its own, so that
+ * neither another writer nor a partial line someone left on the channel
+ * can run into it.  Nothing the test writes on stdout or stderr counts as
+ * a verdict.
+ *
+ * Under the harness, `--list` writes the test list here too, not on
+ * stdout, where a library constructor may print:
+ *
+ *   RDMACTS-LIST<TAB>NAME<TAB>CLAUSES<TAB>ATTRS      (one per test)
+ *   RDMACTS-END <nonce> LIST count=<n> pid=<pid>
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,18 +90,29 @@ int rt_record_open(void)
     return 0;
 }
 
+bool rt_record_active(void)
+{
+    return record_fd >= 0;
+}
+
+/* "\n" + line, cut to PIPE_BUF bytes (still ending in a newline): one
+ * write that nothing else can split or run into. */
 void rt_record_line(const char *line)
 {
-    size_t len = strlen(line), done = 0;
+    char buf[PIPE_BUF];
+    size_t len = strlen(line);
+    bool cut = len > sizeof buf - 1;
 
-    while (record_fd >= 0 && done < len) {
-        ssize_t n = write(record_fd, line + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return;
-        done += (size_t)n;
-    }
+    if (record_fd < 0)
+        return;
+    if (cut)
+        len = sizeof buf - 1;
+    buf[0] = '\n';
+    memcpy(buf + 1, line, len);
+    if (cut)
+        buf[len] = '\n';
+    while (write(record_fd, buf, len + 1) < 0 && errno == EINTR)
+        ;
 }
 
 void rt_record_end(int status, int checks, int failures)
@@ -99,10 +121,29 @@ void rt_record_end(int status, int checks, int failures)
     const char *word = status == RT_EXIT_PASS ? "PASS"
                        : status == RT_EXIT_FAIL ? "FAIL" : "UNSUPPORTED";
 
-    if (record_fd < 0)
+    /* only the process the harness started speaks for the test */
+    if (record_fd < 0 || (rt_exec_pid() && getpid() != rt_exec_pid()))
         return;
     snprintf(line, sizeof line,
              "RDMACTS-END %s %s checks=%d failures=%d pid=%d\n",
              record_nonce, word, checks, failures, (int)getpid());
+    rt_record_line(line);
+}
+
+void rt_record_list(const char *name, const char *clauses, const char *attrs)
+{
+    char line[PIPE_BUF];
+
+    snprintf(line, sizeof line, "RDMACTS-LIST\t%s\t%s\t%s\n", name,
+             clauses, attrs);
+    rt_record_line(line);
+}
+
+void rt_record_list_end(size_t count)
+{
+    char line[256];
+
+    snprintf(line, sizeof line, "RDMACTS-END %s LIST count=%zu pid=%d\n",
+             record_nonce, count, (int)getpid());
     rt_record_line(line);
 }

@@ -1,0 +1,523 @@
+/*
+ * rdmacts-keeper: runs one command of the harness (a test, a launched
+ * job, a rank of one, a listing) and answers for everything it starts.
+ *
+ *   rdmacts-keeper --report FILE [--timeout S] [--record] [--keep-record N]
+ *                  [--own-group] -- CMD [ARG...]
+ *
+ * Why a process of its own: the harness must find every process a test
+ * started, however it was started (fork, execve with an environment of
+ * its own, setsid), and tell the tests apart while many run at once.  The
+ * keeper is the reaper of CMD's orphans (PR_SET_CHILD_SUBREAPER), so
+ * every such process stays its descendant, and nothing else's.  It also
+ * keeps the output bounded: it reads CMD's stdout, stderr and verdict
+ * record as they come and keeps only their last bytes, so a test that
+ * writes without end costs neither memory nor disk
+ * (docs/certification.md, "What a verdict guarantees").
+ *
+ * --record        CMD gets a pipe as its verdict record, named by
+ *                 RDMACTS_RECORD_FD (docs/corpus-protocol.md)
+ * --keep-record N bytes of the record kept (default 256 KiB)
+ * --own-group     CMD in a process group of its own: a test that signals
+ *                 its own group (kill(0, sig)) does not hit the keeper
+ * --timeout S     at S seconds, everything is killed (0: no limit)
+ *
+ * SIGTERM, SIGINT or SIGHUP (the harness stopping) kill everything at
+ * once.  When CMD has ended, whatever it left running gets STRAY_GRACE_MS
+ * to end by itself; then it is named in the report and killed.  FILE is
+ * written in one step (a missing FILE: the keeper itself was killed):
+ *
+ *   rdmacts-keeper 1
+ *   pid <CMD's pid>
+ *   exit <status> | signal <number>
+ *   timeout <0|1>
+ *   stopped <0|signal>
+ *   rusage <user us> <system us> <max rss KiB>
+ *   strays <count>
+ *   stray <pid> <command line>          (at most MAX_NAMED lines)
+ *   error <why CMD could not start>     (only then)
+ *   out <bytes written> <bytes kept>\n<the kept bytes>
+ *   err ...
+ *   rec ...
+ *
+ * The keeper then ends as CMD did (same status, or the same signal), so
+ * that a launcher sees a rank's crash.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define STRAY_GRACE_MS 500
+#define MAX_NAMED 20
+#define OUT_KEEP 8192
+#define REC_KEEP (256 * 1024)
+
+/* The last `cap` bytes written to one of CMD's streams. */
+struct stream {
+	const char *name;
+	int fd;			/* read end; -1 once closed */
+	char *buf;
+	size_t cap, pos;	/* next byte goes to buf[pos % cap] */
+	unsigned long long total;
+};
+
+struct pids {
+	pid_t *v;
+	size_t n, cap;
+};
+
+static pid_t child = -1;
+static int child_status, child_done;
+static struct rusage child_usage;
+
+/* What CMD left running, described while it still runs. */
+static size_t nstrays;
+static char named[MAX_NAMED][160];
+
+static void die(const char *what)
+{
+	fprintf(stderr, "rdmacts-keeper: %s: %s\n", what, strerror(errno));
+	exit(125);
+}
+
+static long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000LL + t.tv_nsec / 1000000;
+}
+
+static void keep(struct stream *s, const char *data, size_t n)
+{
+	s->total += n;
+	if (n > s->cap) {
+		data += n - s->cap;
+		n = s->cap;
+	}
+	size_t first = s->cap - s->pos < n ? s->cap - s->pos : n;
+
+	memcpy(s->buf + s->pos, data, first);
+	memcpy(s->buf, data + first, n - first);
+	s->pos = (s->pos + n) % s->cap;
+}
+
+/* Reads what is there (the pipes do not block); closes at end of file. */
+static void drain(struct stream *s)
+{
+	char chunk[65536];
+
+	while (s->fd >= 0) {
+		ssize_t n = read(s->fd, chunk, sizeof chunk);
+
+		if (n > 0) {
+			keep(s, chunk, (size_t)n);
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			return;
+		close(s->fd);
+		s->fd = -1;
+	}
+}
+
+static void add(struct pids *p, pid_t pid)
+{
+	if (p->n == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 64;
+		p->v = realloc(p->v, p->cap * sizeof *p->v);
+		if (!p->v)
+			die("memory");
+	}
+	p->v[p->n++] = pid;
+}
+
+/* The children of pid, of every thread of it (/proc/PID/task/TID/children). */
+static void children_of(pid_t pid, struct pids *out)
+{
+	char path[96];
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	d = opendir(path);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		FILE *f;
+		long c;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "/proc/%d/task/%.20s/children",
+			 (int)pid, e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		while (fscanf(f, "%ld", &c) == 1)
+			add(out, (pid_t)c);
+		fclose(f);
+	}
+	closedir(d);
+}
+
+/* Every process below the keeper, the living and the dead not yet reaped. */
+static void descendants(struct pids *out)
+{
+	out->n = 0;
+	children_of(getpid(), out);
+	for (size_t i = 0; i < out->n; i++)
+		children_of(out->v[i], out);
+}
+
+static int living(pid_t pid)
+{
+	char path[64], text[512], *state;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	state = strrchr(text, ')');	/* the name in between may hold anything */
+	return state && state[1] == ' ' && state[2] != 'Z' && state[2] != 'X';
+}
+
+/* Reaps what has ended; blocks for one child when asked.  0: no child. */
+static int reap(int block)
+{
+	for (;;) {
+		int st;
+		struct rusage ru;
+		pid_t w = wait4(-1, &st, block ? 0 : WNOHANG, &ru);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return 0;
+		if (w == 0)
+			return 1;
+		if (w == child) {
+			child_status = st;
+			child_usage = ru;
+			child_done = 1;
+		}
+		block = 0;
+	}
+}
+
+/* SIGKILL to every descendant until none is left: a process killed makes
+ * its children ours, so repeat. */
+static void kill_all(void)
+{
+	struct pids p = {0};
+
+	for (;;) {
+		descendants(&p);
+		for (size_t i = 0; i < p.n; i++)
+			kill(p.v[i], SIGKILL);
+		if (p.n == 0) {
+			reap(0);
+			break;
+		}
+		reap(1);
+	}
+	free(p.v);
+}
+
+/* Living descendants: what CMD left running. */
+static size_t left_running(struct pids *p)
+{
+	size_t n = 0;
+
+	descendants(p);
+	for (size_t i = 0; i < p->n; i++)
+		if (living(p->v[i]))
+			p->v[n++] = p->v[i];
+	p->n = n;
+	return n;
+}
+
+/* "sleep 30": a process's command line, printable, short; else [name]. */
+static void describe(pid_t pid, char *out, size_t size)
+{
+	char path[64];
+	size_t n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
+	if ((f = fopen(path, "r"))) {
+		n = fread(out, 1, size - 1, f);
+		fclose(f);
+	}
+	if (n == 0) {
+		snprintf(path, sizeof path, "/proc/%d/comm", (int)pid);
+		out[0] = '[';
+		if ((f = fopen(path, "r"))) {
+			n = 1 + fread(out + 1, 1, size - 3, f);
+			fclose(f);
+		}
+		while (n > 1 && out[n - 1] == '\n')
+			n--;
+		out[n++] = ']';
+	}
+	while (n > 0 && out[n - 1] == '\0')
+		n--;
+	out[n] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (out[i] == '\0')
+			out[i] = ' ';
+		else if ((unsigned char)out[i] < 0x20 || out[i] == 0x7f)
+			out[i] = '?';
+}
+
+static void write_stream(FILE *f, const struct stream *s)
+{
+	size_t kept = s->total < s->cap ? (size_t)s->total : s->cap;
+
+	fprintf(f, "%s %llu %zu\n", s->name, s->total, kept);
+	if (s->total > s->cap)
+		fwrite(s->buf + s->pos, 1, s->cap - s->pos, f);
+	fwrite(s->buf, 1, s->total > s->cap ? s->pos : kept, f);
+}
+
+static void write_report(const char *path, const char *error, int timed_out,
+			 int stopped, struct stream *streams, int nstreams)
+{
+	char tmp[4096];
+	FILE *f;
+
+	snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
+	f = fopen(tmp, "w");
+	if (!f)
+		die(tmp);
+	fprintf(f, "rdmacts-keeper 1\npid %d\n", (int)child);
+	if (WIFSIGNALED(child_status))
+		fprintf(f, "signal %d\n", WTERMSIG(child_status));
+	else
+		fprintf(f, "exit %d\n", WEXITSTATUS(child_status));
+	fprintf(f, "timeout %d\nstopped %d\n", timed_out, stopped);
+	fprintf(f, "rusage %lld %lld %ld\n",
+		child_usage.ru_utime.tv_sec * 1000000LL + child_usage.ru_utime.tv_usec,
+		child_usage.ru_stime.tv_sec * 1000000LL + child_usage.ru_stime.tv_usec,
+		child_usage.ru_maxrss);
+	fprintf(f, "strays %zu\n", nstrays);
+	for (size_t i = 0; i < nstrays && i < MAX_NAMED; i++)
+		fprintf(f, "stray %s\n", named[i]);
+	if (error)
+		fprintf(f, "error %s\n", error);
+	for (int i = 0; i < nstreams; i++)
+		write_stream(f, &streams[i]);
+	if (fclose(f) != 0 || rename(tmp, path) != 0)
+		die(path);
+}
+
+/* Names what CMD left running (pid and command line), then kills it. */
+static void kill_strays(struct pids *p)
+{
+	char what[140];
+
+	nstrays = p->n;
+	for (size_t i = 0; i < p->n && i < MAX_NAMED; i++) {
+		describe(p->v[i], what, sizeof what);
+		snprintf(named[i], sizeof named[i], "%d %s", (int)p->v[i], what);
+	}
+	kill_all();
+}
+
+/* Ends as CMD did, so that whoever started the keeper sees it. */
+static void end_like_child(void)
+{
+	if (WIFSIGNALED(child_status)) {
+		int sig = WTERMSIG(child_status);
+		sigset_t s;
+
+		signal(sig, SIG_DFL);
+		sigemptyset(&s);
+		sigaddset(&s, sig);
+		sigprocmask(SIG_UNBLOCK, &s, NULL);
+		kill(getpid(), sig);
+		_exit(128 + sig);
+	}
+	_exit(WEXITSTATUS(child_status));
+}
+
+static void usage(void)
+{
+	fputs("usage: rdmacts-keeper --report FILE [--timeout S] [--record] "
+	      "[--keep-record N] [--own-group] -- CMD [ARG...]\n", stderr);
+	exit(125);
+}
+
+static int make_pipe(int p[2])
+{
+	if (pipe2(p, O_CLOEXEC) != 0)
+		return -1;
+	return fcntl(p[0], F_SETFL, O_NONBLOCK);
+}
+
+/* In the child: CMD's streams in place, the signal mask as it was. */
+static void start(char **cmd, int out, int err, int rec, int own_group,
+		  const sigset_t *mask, int failed)
+{
+	char fd[16];
+
+	if (own_group)
+		setpgid(0, 0);
+	sigprocmask(SIG_SETMASK, mask, NULL);
+	if (dup2(out, 1) < 0 || dup2(err, 2) < 0)
+		goto fail;
+	if (rec >= 0) {
+		if (fcntl(rec, F_SETFD, 0) != 0)
+			goto fail;
+		snprintf(fd, sizeof fd, "%d", rec);
+		setenv("RDMACTS_RECORD_FD", fd, 1);
+	}
+	execvp(cmd[0], cmd);
+fail:
+	if (write(failed, &errno, sizeof errno) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+int main(int argc, char **argv)
+{
+	const char *report = NULL;
+	double timeout = 0;
+	int record = 0, own_group = 0, timed_out = 0, stopped = 0;
+	size_t rec_keep = REC_KEEP;
+	int po[2], pe[2], pr[2] = {-1, -1}, pf[2], err_no = 0;
+	char error[512] = "";
+	struct stream streams[3];
+	struct pids left = {0};
+	sigset_t mask, old;
+	long long deadline = 0, ended = 0;
+	int sfd, nstreams, i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (!strcmp(argv[i], "--report") && i + 1 < argc)
+			report = argv[++i];
+		else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
+			timeout = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--keep-record") && i + 1 < argc)
+			rec_keep = strtoul(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--record"))
+			record = 1;
+		else if (!strcmp(argv[i], "--own-group"))
+			own_group = 1;
+		else
+			usage();
+	}
+	if (!report || i + 1 >= argc || rec_keep == 0)
+		usage();
+	char **cmd = argv + i + 1;
+
+	/* Orphans of CMD come here; and if the harness dies, we stop. */
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
+		die("PR_SET_CHILD_SUBREAPER");
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGCHLD);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGHUP);
+	sigprocmask(SIG_BLOCK, &mask, &old);
+	sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (sfd < 0)
+		die("signalfd");
+
+	nstreams = record ? 3 : 2;
+	if (make_pipe(po) || make_pipe(pe) || pipe2(pf, O_CLOEXEC) ||
+	    (record && make_pipe(pr)))
+		die("pipe");
+	streams[0] = (struct stream){"out", po[0], NULL, OUT_KEEP, 0, 0};
+	streams[1] = (struct stream){"err", pe[0], NULL, OUT_KEEP, 0, 0};
+	streams[2] = (struct stream){"rec", pr[0], NULL, rec_keep, 0, 0};
+	for (i = 0; i < nstreams; i++)
+		if (!(streams[i].buf = malloc(streams[i].cap)))
+			die("memory");
+
+	child = fork();
+	if (child == 0)
+		start(cmd, po[1], pe[1], pr[1], own_group, &old, pf[1]);
+	if (child < 0)
+		die("fork");
+	close(po[1]);
+	close(pe[1]);
+	close(pf[1]);
+	if (record)
+		close(pr[1]);
+	/* Nothing to read: CMD started (close-on-exec); else its errno. */
+	if (read(pf[0], &err_no, sizeof err_no) == sizeof err_no)
+		snprintf(error, sizeof error, "cannot run %.400s: %s", cmd[0],
+			 strerror(err_no));
+	close(pf[0]);
+	if (timeout > 0)
+		deadline = now_ms() + (long long)(timeout * 1000);
+
+	while (!stopped && !timed_out) {
+		struct pollfd fds[4];
+		int n = 0, wait_ms = -1;
+
+		if (child_done) {
+			/* CMD has ended: what it left gets a moment to end too */
+			if (!ended)
+				ended = now_ms();
+			if (left_running(&left) == 0)
+				break;
+			if (now_ms() - ended >= STRAY_GRACE_MS) {
+				kill_strays(&left);
+				break;
+			}
+			wait_ms = 10;
+		} else if (deadline) {
+			long long rest = deadline - now_ms();
+			if (rest <= 0) {
+				timed_out = 1;
+				break;
+			}
+			wait_ms = rest > 1000000 ? 1000000 : (int)rest;
+		}
+		for (i = 0; i < nstreams; i++)
+			if (streams[i].fd >= 0)
+				fds[n++] = (struct pollfd){streams[i].fd, POLLIN, 0};
+		fds[n++] = (struct pollfd){sfd, POLLIN, 0};
+		if (poll(fds, (nfds_t)n, wait_ms) < 0 && errno != EINTR)
+			die("poll");
+		for (i = 0; i < nstreams; i++)
+			drain(&streams[i]);
+		for (;;) {
+			struct signalfd_siginfo si;
+			if (read(sfd, &si, sizeof si) != sizeof si)
+				break;
+			if (si.ssi_signo != SIGCHLD)
+				stopped = (int)si.ssi_signo;
+		}
+		reap(0);
+	}
+	/* Timed out or stopped: the job goes whole.  Either way nothing is
+	 * left, and every writer is gone: the pipes hold their last bytes. */
+	kill_all();
+	for (i = 0; i < nstreams; i++)
+		drain(&streams[i]);
+	write_report(report, error[0] ? error : NULL, timed_out, stopped,
+		     streams, nstreams);
+	end_like_child();
+}
