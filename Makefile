@@ -84,6 +84,11 @@ examples: $(EXAMPLES)
 check: all  ## run the project's own tests
 	@MAKE="$(MAKE)" mk/run-checks.sh $(CHECKS)
 
+# GNU make exits 2 whenever a recipe fails, whatever the recipe's own
+# status, so the harness's (0 CONFORMANT, 1 NOT CONFORMANT, 3 INCOMPLETE,
+# 2 usage error, 4 internal error, 128+N stopped by signal N) is named on
+# the last line; a CI job that must tell them apart runs the harness
+# itself (docs/certification.md, "Exit status").
 certify: all  ## certify IMPL (default: the reference) against the corpus
 	$(PY) -m harness certify --impl "$(IMPL)" --bin "$(BINDIR)" \
 	    --vectors vectors --out "$(B)/report" \
@@ -91,7 +96,9 @@ certify: all  ## certify IMPL (default: the reference) against the corpus
 	    $(if $(CLAUSE),--clause $(CLAUSE)) $(if $(COMPARE),--compare "$(COMPARE)") \
 	    $(if $(RERUN),--rerun-failures) $(if $(LIMIT),--limit "$(LIMIT)") \
 	    $(if $(PROFILE),--profile $(PROFILE)) $(if $(LAUNCH),--launch $(LAUNCH)) \
-	    $(if $(SCRATCH),--scratch "$(SCRATCH)") $(if $(LAUNCHER),--launcher "$(LAUNCHER)")
+	    $(if $(SCRATCH),--scratch "$(SCRATCH)") $(if $(LAUNCHER),--launcher "$(LAUNCHER)") \
+	    || { status=$$?; echo "make certify: the harness exited with status $$status" \
+	         "(make itself exits 2; docs/certification.md, \"Exit status\")" >&2; exit $$status; }
 
 coverage:  ## lcov line/branch coverage of ref/ under the corpus, and of the corpus itself
 	@$(MAKE) --no-print-directory coverage-run

@@ -363,9 +363,10 @@ def _certify(args, paths, previous):
                                  _progress(args.quiet, run["vecs"]),
                                  _durations(paths["out"]))
     finally:
-        if ctx:
-            ctx.close()
-        shutil.rmtree(scratch, ignore_errors=True)
+        with interrupt.held():  # no signal cuts the clean-up short
+            if ctx:
+                ctx.close()
+            shutil.rmtree(scratch, ignore_errors=True)
     doc = _decide_all(args, paths, run, results, previous, ctx)
     doc.update(
         format=FORMAT, impl=paths["impl"], bin=paths["bin"],

@@ -60,6 +60,20 @@ def armed():
 
 
 @contextmanager
+def held():
+    """Within it (the clean-up of a run), a stopping signal waits for the
+    block to end, then raises Interrupted."""
+    got = []
+    old = _set(lambda signum, frame: got.append(signum))
+    try:
+        yield
+    finally:
+        _restore(old)
+    if got:
+        raise Interrupted(got[0])
+
+
+@contextmanager
 def deferred():
     """Within it (writing the reports), stopping signals are ignored: a
     report is written whole or not at all."""

@@ -433,12 +433,19 @@ int main(int argc, char **argv)
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
 		die("PR_SET_CHILD_SUBREAPER");
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	/* Signals that reach us through signalfd, blocked; with their default
+	 * actions, whatever we inherited (an ignored SIGCHLD would reap for
+	 * us, an ignored SIGHUP would never arrive), and so for CMD too. */
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGCHLD);
 	sigaddset(&mask, SIGTERM);
 	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGHUP);
 	sigprocmask(SIG_BLOCK, &mask, &old);
+	signal(SIGCHLD, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (sfd < 0)
 		die("signalfd");

@@ -122,13 +122,16 @@ def _failure(r, v):
         f"<details><summary>{name}</summary><pre>{_e(r[key])}</pre></details>"
         for key, name in (("stdout", "standard output"),
                           ("stderr", "standard error")) if r.get(key))
+    by_hand = (f"<p>Rerun it by hand (the program prints its verdict): "
+               f"<code>{_e(r['rerun_command'])}</code></p>"
+               if r.get("rerun_command") else "")
     return (f"<div class=fail id='t-{_e(r['name'])}'><p>{badge(r['verdict'])} "
             f"<code>{_e(r['name'])}</code>"
             + (f" &mdash; {_e(r['detail'])}" if r["detail"] else "")
             + ("" if r["mandatory"] else " <span class=muted>(optional "
                "clauses only: does not decide)</span>") + "</p>"
-            + table + (f"<ul>{clauses}</ul>" if clauses else "") + out
-            + "</div>")
+            + table + (f"<ul>{clauses}</ul>" if clauses else "") + by_hand
+            + out + "</div>")
 
 
 def _calls_table(a):
@@ -254,8 +257,8 @@ def render(doc, vecs):
         f"<tr><th>corpus</th><td><code>{_e(doc['bin'])}</code></td></tr>",
         f"<tr><th>vectors</th><td><code>{_e(doc['vectors'])}</code></td></tr>",
         f"<tr><th>run</th><td>{_e(doc['started'])} to {_e(doc['finished'])} "
-        f"on {_e(doc['host'])}, {doc['jobs']} parallel job(s), timeout "
-        f"{doc['timeout']:g} s per test</td></tr>",
+        f"on {_e(doc['host'])}, up to {doc['jobs']} test process(es) at "
+        f"once, timeout {doc['timeout']:g} s per test</td></tr>",
         f"<tr><th>APIs selected</th><td>{_e(', '.join(doc['apis']))}</td></tr>",
     ]
     ia = doc.get("dapl_ia")

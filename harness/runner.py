@@ -160,6 +160,11 @@ class Context:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+        except BaseException:
+            # stopped while waiting (a signal): the keeper ends its tree
+            proc.send_signal(signal.SIGTERM)
+            proc.wait()
+            raise
         finally:
             with self._spawn:
                 del self.live[proc.pid]
@@ -406,15 +411,17 @@ def run_all(jobs, ctx, on_result=None, durations=None):
     durations = durations or {}
     order = sorted(range(len(jobs)), key=lambda i: (
         -durations.get(jobs[i][1].name, 0.0), -jobs[i][1].np))
-    with ThreadPoolExecutor(max_workers=ctx.jobs) as pool:
-        futures = [pool.submit(one, i) for i in order]
-        try:
-            for f in futures:
-                f.result()
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            slots.close()
-            ctx.stop()
-            raise
+    pool = ThreadPoolExecutor(max_workers=ctx.jobs)
+    try:
+        futures = []
+        for i in order:
+            futures.append(pool.submit(one, i))
+        for f in futures:
+            f.result()
+    except BaseException:
+        slots.close()
+        ctx.stop()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     return results

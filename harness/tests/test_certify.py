@@ -151,12 +151,23 @@ def test_html_report(mixed):
 
 def test_junit_report(mixed):
     root = ET.fromstring(mixed.read("junit.xml"))
-    assert root.get("tests") == str(len(MIXED))
+    # every test, and three checks of each offered library
+    assert root.get("tests") == str(len(MIXED) + 3 * 3)
     ugni = root.find("testsuite[@name='rdmacts.ugni']")
+    # 9 FAIL and the missing GNI_PostFma; the robustness FAIL is apart
     assert (ugni.get("failures"), ugni.get("errors"), ugni.get("skipped")) \
         == ("10", "3", "3")
     case = ugni.find("testcase[@name='ugni.mem_register.crash.segv']")
     assert case.find("error").get("type") == "CRASH"
+    exports = ugni.find("testcase[@name='ugni.library.exports_every_call']")
+    assert "GNI_PostFma" in exports.find("failure").get("message")
+    rob = root.find("testsuite[@name='rdmacts.ugni.robustness']")
+    assert [c.get("name") for c in rob.iter("testcase")] == [
+        "ugni.cq_create.robust.stale_handle"]
+    assert rob.get("failures") == "1"
+    udapl = root.find("testsuite[@name='rdmacts.udapl']")
+    lists = udapl.find("testcase[@name='udapl.corpus.lists_its_tests']")
+    assert "no corpus yet" in lists.find("error").get("message")
 
 
 def test_rerun_reruns_only_what_did_not_pass(mixed, tmp_path):

@@ -127,7 +127,19 @@ def certify(impl, *args, mode=None, where, timeout=2, env=None,
     for n in filter(str.isdigit, os.listdir(notes)):
         for d in filter(None, open(os.path.join(notes, n)).read().split("\n")):
             assert not glob.glob(glob.escape(d) + "*"), f"left {d}"
+    # helpers started with an environment of their own carry no marker
+    for n in glob.glob(os.path.join(notes, "*.helper")):
+        pid = int(open(n).read())
+        assert not _alive(pid), f"left helper {pid}"
     return run
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
 
 
 def test_split_library_counts_every_call_and_is_conformant(impls, tmp_path):

@@ -79,6 +79,101 @@ static void stray(int quiet)
     waitpid(child, NULL, 0);
 }
 
+/* A helper started the way daemons and progress threads of real
+ * libraries are: a new session, execve with an environment of its own
+ * (no variable of the harness's), stdout kept or not.  Its pid goes to
+ * $HOSTILE_NOTES/<pid>.helper. */
+static void daemon_helper(int quiet)
+{
+    static char *const argv[] = {"sleep", "30", NULL};
+    static char *const envp[] = {"PATH=/usr/bin:/bin", NULL};
+    pid_t child = fork();
+
+    if (child == 0) {
+        pid_t helper;
+
+        setsid();
+        helper = fork();
+        if (helper == 0) {
+            if (quiet) {
+                int null = open("/dev/null", O_RDWR);
+                dup2(null, 1);
+                dup2(null, 2);
+            }
+            execve("/bin/sleep", argv, envp);
+            execve("/usr/bin/sleep", argv, envp);
+            _exit(127);
+        }
+        const char *dir = getenv("HOSTILE_NOTES");
+        char path[512];
+        FILE *f;
+        snprintf(path, sizeof path, "%s/%d.helper", dir ? dir : ".",
+                 (int)getpid());
+        if (dir && (f = fopen(path, "w"))) {
+            fprintf(f, "%d\n", (int)helper);
+            fclose(f);
+        }
+        _exit(0);
+    }
+    waitpid(child, NULL, 0);
+}
+
+/* Writes to every descriptor it may have: stdout, stderr, the record. */
+static void to_every_fd(const char *text, size_t len)
+{
+    for (int fd = 1; fd < 1024; fd++)
+        if (write(fd, text, len) < 0)
+            continue;
+}
+
+static void flood(void)
+{
+    static char chunk[65536];
+
+    memset(chunk, 'x', sizeof chunk);
+    for (size_t i = 99; i < sizeof chunk; i += 100)
+        chunk[i] = '\n';
+    for (;;)
+        to_every_fd(chunk, sizeof chunk);
+}
+
+/* One line of 20 MB, opened and ended by terminal escape sequences
+ * (clear the screen, red), then exit. */
+static void long_line(void)
+{
+    size_t n = 20u << 20;
+    char *line = malloc(n);
+
+    if (!line)
+        abort();
+    memset(line, 'x', n);
+    memcpy(line, "\x1b[2J\x1b[31m", 9);
+    memcpy(line + n - 100, "\x1b[2J\x1b[31m", 9);
+    for (int fd = 1; fd <= 2; fd++)
+        for (size_t done = 0; done < n;) {
+            ssize_t w = write(fd, line + done, n - done);
+            if (w <= 0)
+                break;
+            done += (size_t)w;
+        }
+    exit(3);
+}
+
+__attribute__((constructor)) static void constructor(void)
+{
+    const char *m = getenv("HOSTILE_CTOR");
+
+    if (!m)
+        return;
+    if (!strcmp(m, "print")) {
+        /* a banner, and a line that looks like a test of the list */
+        printf("hostile libugni loaded\nugni.forged.list.line\t-\t-\n");
+        fflush(stdout);
+    }
+    if (!strcmp(m, "fork"))
+        fork();	/* both go on: the copy too reaches main() */
+}
+
 static void fork_bomb(void)
 {
     const char *out = getenv("HOSTILE_COUNT");
@@ -181,6 +276,18 @@ static void misbehave(const char *m)
         fork_bomb();
     if (!strcmp(m, "scribble"))
         scribble();
+    if (!strcmp(m, "daemon"))
+        daemon_helper(0);
+    if (!strcmp(m, "daemon_quiet"))
+        daemon_helper(1);
+    if (!strcmp(m, "flood"))
+        flood();
+    if (!strcmp(m, "long_line"))
+        long_line();
+    if (!strcmp(m, "partial_line")) {
+        static const char part[] = "a partial line, no end";
+        to_every_fd(part, sizeof part - 1);
+    }
     if (!strcmp(m, "fork_and_exit")) {
         /* the child goes on with the test; the process the harness
          * started waits for it and exits 0 */
