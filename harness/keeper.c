@@ -1,31 +1,37 @@
 /*
- * rdmacts-keeper: runs one command of the harness (a test, a launched
- * job, a rank of one, a listing) and answers for everything it starts.
+ * rdmacts-keeper: runs commands of the harness (a test, a launched job, a
+ * rank of one, a listing) and answers for everything they start.
  *
- *   rdmacts-keeper --report FILE [--timeout S] [--record] [--keep-record N]
- *                  [--own-group] -- CMD [ARG...]
+ *   rdmacts-keeper OPTIONS -- CMD [ARG...]     keep one command
+ *   rdmacts-keeper --serve                      keep one command after
+ *                                               another, as asked on stdin
+ * OPTIONS:
+ *   --report FILE    where the report goes (below)
+ *   --rank-report D  D/rank<R>.keep, R the rank the launcher gave
+ *                    (PMI_RANK, PMIX_RANK, OMPI_COMM_WORLD_RANK,
+ *                    ALPS_APP_PE, SLURM_PROCID, in that order; else 0)
+ *   --record         CMD gets a pipe as its verdict record, named by
+ *                    RDMACTS_RECORD_FD (docs/corpus-protocol.md)
+ *   --keep-record N  bytes of the record kept (default 256 KiB)
+ *   --own-group      CMD in a process group of its own: a test that
+ *                    signals its own group (kill(0, sig)) spares the keeper
+ *   --timeout S      at S seconds, everything is killed (0: no limit)
  *
  * Why a process of its own: the harness must find every process a test
  * started, however it was started (fork, execve with an environment of
  * its own, setsid), and tell the tests apart while many run at once.  The
- * keeper is the reaper of CMD's orphans (PR_SET_CHILD_SUBREAPER), so
- * every such process stays its descendant, and nothing else's.  It also
- * keeps the output bounded: it reads CMD's stdout, stderr and verdict
- * record as they come and keeps only their last bytes, so a test that
- * writes without end costs neither memory nor disk
- * (docs/certification.md, "What a verdict guarantees").
- *
- * --record        CMD gets a pipe as its verdict record, named by
- *                 RDMACTS_RECORD_FD (docs/corpus-protocol.md)
- * --keep-record N bytes of the record kept (default 256 KiB)
- * --own-group     CMD in a process group of its own: a test that signals
- *                 its own group (kill(0, sig)) does not hit the keeper
- * --timeout S     at S seconds, everything is killed (0: no limit)
+ * keeper is the reaper of CMD's orphans (PR_SET_CHILD_SUBREAPER) and runs
+ * one command at a time, so every such process stays its descendant, and
+ * nothing else's.  It also keeps the output bounded: it reads CMD's
+ * stdout, stderr and verdict record as they come and keeps only their
+ * last bytes, so a test that writes without end costs neither memory nor
+ * disk (docs/certification.md, "What a verdict guarantees").
  *
  * SIGTERM, SIGINT or SIGHUP (the harness stopping) kill everything at
  * once.  When CMD has ended, whatever it left running gets STRAY_GRACE_MS
- * to end by itself; then it is named in the report and killed.  FILE is
- * written in one step (a missing FILE: the keeper itself was killed):
+ * to end by itself; then it is named in the report and killed.  The
+ * report is written in one step (a missing report: the keeper itself was
+ * killed):
  *
  *   rdmacts-keeper 1
  *   pid <CMD's pid>
@@ -38,10 +44,17 @@
  *   error <why CMD could not start>     (only then)
  *   out <bytes written> <bytes kept>\n<the kept bytes>
  *   err ...
- *   rec ...
+ *   rec ...                             (with --record)
  *
- * The keeper then ends as CMD did (same status, or the same signal), so
- * that a launcher sees a rank's crash.
+ * Keeping one command, the keeper then ends as CMD did (the same status,
+ * or the same signal), so that a launcher sees a rank's crash.
+ *
+ * Serving (one keeper per worker of the harness: no process to start per
+ * test), each request on stdin is "%08x\n" and that many bytes: the
+ * working directory, the environment (one string each, then an empty
+ * one) and the OPTIONS -- CMD words (then an empty one), every string
+ * ended by a NUL.  Once the report is written the keeper answers "done\n"
+ * on stdout.  It ends at the end of its input, or after a stop signal.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -62,13 +75,29 @@
 #define MAX_NAMED 20
 #define OUT_KEEP 8192
 #define REC_KEEP (256 * 1024)
+#define MAX_REQUEST (16 << 20)
+
+extern char **environ;
+
+/* One command to keep. */
+struct job {
+	const char *report;
+	char report_path[4096];
+	double timeout;
+	int record, own_group;
+	int quiet_stdin;	/* stdin from /dev/null, not the keeper's */
+	size_t rec_keep;
+	const char *cwd;	/* NULL: the keeper's own */
+	char **envp;		/* NULL: the keeper's own */
+	char **cmd;
+};
 
 /* The last `cap` bytes written to one of CMD's streams. */
 struct stream {
 	const char *name;
 	int fd;			/* read end; -1 once closed */
 	char *buf;
-	size_t cap, pos;	/* next byte goes to buf[pos % cap] */
+	size_t cap, pos;	/* next byte goes to buf[pos] */
 	unsigned long long total;
 };
 
@@ -77,7 +106,11 @@ struct pids {
 	size_t n, cap;
 };
 
-static pid_t child = -1;
+static int sfd;			/* signalfd: SIGCHLD and the stop signals */
+static int stopped;		/* the stop signal received, if one was */
+
+/* The command being kept, and how it ended. */
+static pid_t child;
 static int child_status, child_done;
 static struct rusage child_usage;
 
@@ -99,7 +132,7 @@ static long long now_ms(void)
 	return t.tv_sec * 1000LL + t.tv_nsec / 1000000;
 }
 
-static void keep(struct stream *s, const char *data, size_t n)
+static void keep_bytes(struct stream *s, const char *data, size_t n)
 {
 	s->total += n;
 	if (n > s->cap) {
@@ -122,7 +155,7 @@ static void drain(struct stream *s)
 		ssize_t n = read(s->fd, chunk, sizeof chunk);
 
 		if (n > 0) {
-			keep(s, chunk, (size_t)n);
+			keep_bytes(s, chunk, (size_t)n);
 			continue;
 		}
 		if (n < 0 && errno == EINTR)
@@ -224,11 +257,14 @@ static int reap(int block)
 }
 
 /* SIGKILL to every descendant until none is left: a process killed makes
- * its children ours, so repeat. */
+ * its children ours, so repeat.  With no child at all there is no
+ * descendant either (the usual end: nothing to look for in /proc). */
 static void kill_all(void)
 {
 	struct pids p = {0};
 
+	if (!reap(0))
+		return;
 	for (;;) {
 		descendants(&p);
 		for (size_t i = 0; i < p.n; i++)
@@ -247,6 +283,9 @@ static size_t left_running(struct pids *p)
 {
 	size_t n = 0;
 
+	p->n = 0;
+	if (!reap(0))
+		return 0;	/* no child, so no descendant */
 	descendants(p);
 	for (size_t i = 0; i < p->n; i++)
 		if (living(p->v[i]))
@@ -270,8 +309,9 @@ static void describe(pid_t pid, char *out, size_t size)
 	if (n == 0) {
 		snprintf(path, sizeof path, "/proc/%d/comm", (int)pid);
 		out[0] = '[';
+		n = 1;
 		if ((f = fopen(path, "r"))) {
-			n = 1 + fread(out + 1, 1, size - 3, f);
+			n += fread(out + 1, 1, size - 3, f);
 			fclose(f);
 		}
 		while (n > 1 && out[n - 1] == '\n')
@@ -288,6 +328,19 @@ static void describe(pid_t pid, char *out, size_t size)
 			out[i] = '?';
 }
 
+/* Names what CMD left running (pid and command line), then kills it. */
+static void kill_strays(struct pids *p)
+{
+	char what[140];
+
+	nstrays = p->n;
+	for (size_t i = 0; i < p->n && i < MAX_NAMED; i++) {
+		describe(p->v[i], what, sizeof what);
+		snprintf(named[i], sizeof named[i], "%d %s", (int)p->v[i], what);
+	}
+	kill_all();
+}
+
 static void write_stream(FILE *f, const struct stream *s)
 {
 	size_t kept = s->total < s->cap ? (size_t)s->total : s->cap;
@@ -299,9 +352,9 @@ static void write_stream(FILE *f, const struct stream *s)
 }
 
 static void write_report(const char *path, const char *error, int timed_out,
-			 int stopped, struct stream *streams, int nstreams)
+			 struct stream *streams, int nstreams)
 {
-	char tmp[4096];
+	char tmp[4200];
 	FILE *f;
 
 	snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
@@ -329,43 +382,6 @@ static void write_report(const char *path, const char *error, int timed_out,
 		die(path);
 }
 
-/* Names what CMD left running (pid and command line), then kills it. */
-static void kill_strays(struct pids *p)
-{
-	char what[140];
-
-	nstrays = p->n;
-	for (size_t i = 0; i < p->n && i < MAX_NAMED; i++) {
-		describe(p->v[i], what, sizeof what);
-		snprintf(named[i], sizeof named[i], "%d %s", (int)p->v[i], what);
-	}
-	kill_all();
-}
-
-/* Ends as CMD did, so that whoever started the keeper sees it. */
-static void end_like_child(void)
-{
-	if (WIFSIGNALED(child_status)) {
-		int sig = WTERMSIG(child_status);
-		sigset_t s;
-
-		signal(sig, SIG_DFL);
-		sigemptyset(&s);
-		sigaddset(&s, sig);
-		sigprocmask(SIG_UNBLOCK, &s, NULL);
-		kill(getpid(), sig);
-		_exit(128 + sig);
-	}
-	_exit(WEXITSTATUS(child_status));
-}
-
-static void usage(void)
-{
-	fputs("usage: rdmacts-keeper --report FILE [--timeout S] [--record] "
-	      "[--keep-record N] [--own-group] -- CMD [ARG...]\n", stderr);
-	exit(125);
-}
-
 static int make_pipe(int p[2])
 {
 	if (pipe2(p, O_CLOEXEC) != 0)
@@ -373,16 +389,27 @@ static int make_pipe(int p[2])
 	return fcntl(p[0], F_SETFL, O_NONBLOCK);
 }
 
-/* In the child: CMD's streams in place, the signal mask as it was. */
-static void start(char **cmd, int out, int err, int rec, int own_group,
-		  const sigset_t *mask, int failed)
+/* In the child: CMD's place, streams and environment, the signal mask
+ * and actions of a new process; then CMD. */
+static void start(const struct job *j, int out, int err, int rec, int failed)
 {
+	sigset_t none;
 	char fd[16];
 
-	if (own_group)
+	if (j->own_group)
 		setpgid(0, 0);
-	sigprocmask(SIG_SETMASK, mask, NULL);
-	if (dup2(out, 1) < 0 || dup2(err, 2) < 0)
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (j->envp)
+		environ = j->envp;
+	if (j->quiet_stdin) {
+		int null = open("/dev/null", O_RDONLY);
+		if (null < 0 || dup2(null, 0) < 0)
+			goto fail;
+		close(null);
+	}
+	if ((j->cwd && chdir(j->cwd) != 0) || dup2(out, 1) < 0 ||
+	    dup2(err, 2) < 0)
 		goto fail;
 	if (rec >= 0) {
 		if (fcntl(rec, F_SETFD, 0) != 0)
@@ -390,94 +417,65 @@ static void start(char **cmd, int out, int err, int rec, int own_group,
 		snprintf(fd, sizeof fd, "%d", rec);
 		setenv("RDMACTS_RECORD_FD", fd, 1);
 	}
-	execvp(cmd[0], cmd);
+	execvp(j->cmd[0], j->cmd);
 fail:
 	if (write(failed, &errno, sizeof errno) < 0)
 		_exit(127);
 	_exit(127);
 }
 
-int main(int argc, char **argv)
+/* Reads the signals that came: a stop signal is noted; SIGCHLD reaps. */
+static void signals(void)
 {
-	const char *report = NULL;
-	double timeout = 0;
-	int record = 0, own_group = 0, timed_out = 0, stopped = 0;
-	size_t rec_keep = REC_KEEP;
-	int po[2], pe[2], pr[2] = {-1, -1}, pf[2], err_no = 0;
+	struct signalfd_siginfo si;
+
+	while (read(sfd, &si, sizeof si) == sizeof si)
+		if (si.ssi_signo != SIGCHLD)
+			stopped = (int)si.ssi_signo;
+	reap(0);
+}
+
+/* Runs j's command to its end, writes the report; CMD's wait status. */
+static int keep(const struct job *j)
+{
+	int po[2], pe[2], pr[2] = {-1, -1}, pf[2], err_no = 0, i;
+	int nstreams = j->record ? 3 : 2, timed_out = 0;
 	char error[512] = "";
 	struct stream streams[3];
 	struct pids left = {0};
-	sigset_t mask, old;
 	long long deadline = 0, ended = 0;
-	int sfd, nstreams, i;
 
-	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (!strcmp(argv[i], "--report") && i + 1 < argc)
-			report = argv[++i];
-		else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
-			timeout = atof(argv[++i]);
-		else if (!strcmp(argv[i], "--keep-record") && i + 1 < argc)
-			rec_keep = strtoul(argv[++i], NULL, 10);
-		else if (!strcmp(argv[i], "--record"))
-			record = 1;
-		else if (!strcmp(argv[i], "--own-group"))
-			own_group = 1;
-		else
-			usage();
-	}
-	if (!report || i + 1 >= argc || rec_keep == 0)
-		usage();
-	char **cmd = argv + i + 1;
-
-	/* Orphans of CMD come here; and if the harness dies, we stop. */
-	if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
-		die("PR_SET_CHILD_SUBREAPER");
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	/* Signals that reach us through signalfd, blocked; with their default
-	 * actions, whatever we inherited (an ignored SIGCHLD would reap for
-	 * us, an ignored SIGHUP would never arrive), and so for CMD too. */
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGCHLD);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGHUP);
-	sigprocmask(SIG_BLOCK, &mask, &old);
-	signal(SIGCHLD, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
-	if (sfd < 0)
-		die("signalfd");
-
-	nstreams = record ? 3 : 2;
+	child = -1;
+	child_status = child_done = 0;
+	memset(&child_usage, 0, sizeof child_usage);
+	nstrays = 0;
 	if (make_pipe(po) || make_pipe(pe) || pipe2(pf, O_CLOEXEC) ||
-	    (record && make_pipe(pr)))
+	    (j->record && make_pipe(pr)))
 		die("pipe");
 	streams[0] = (struct stream){"out", po[0], NULL, OUT_KEEP, 0, 0};
 	streams[1] = (struct stream){"err", pe[0], NULL, OUT_KEEP, 0, 0};
-	streams[2] = (struct stream){"rec", pr[0], NULL, rec_keep, 0, 0};
+	streams[2] = (struct stream){"rec", pr[0], NULL, j->rec_keep, 0, 0};
 	for (i = 0; i < nstreams; i++)
 		if (!(streams[i].buf = malloc(streams[i].cap)))
 			die("memory");
 
 	child = fork();
 	if (child == 0)
-		start(cmd, po[1], pe[1], pr[1], own_group, &old, pf[1]);
+		start(j, po[1], pe[1], pr[1], pf[1]);
 	if (child < 0)
 		die("fork");
 	close(po[1]);
 	close(pe[1]);
 	close(pf[1]);
-	if (record)
+	if (j->record)
 		close(pr[1]);
 	/* Nothing to read: CMD started (close-on-exec); else its errno. */
 	if (read(pf[0], &err_no, sizeof err_no) == sizeof err_no)
-		snprintf(error, sizeof error, "cannot run %.400s: %s", cmd[0],
-			 strerror(err_no));
+		snprintf(error, sizeof error, "cannot run %.400s: %s",
+			 j->cmd[0], strerror(err_no));
 	close(pf[0]);
-	if (timeout > 0)
-		deadline = now_ms() + (long long)(timeout * 1000);
+	if (j->timeout > 0)
+		deadline = now_ms() + (long long)(j->timeout * 1000);
 
 	while (!stopped && !timed_out) {
 		struct pollfd fds[4];
@@ -510,21 +508,208 @@ int main(int argc, char **argv)
 			die("poll");
 		for (i = 0; i < nstreams; i++)
 			drain(&streams[i]);
-		for (;;) {
-			struct signalfd_siginfo si;
-			if (read(sfd, &si, sizeof si) != sizeof si)
-				break;
-			if (si.ssi_signo != SIGCHLD)
-				stopped = (int)si.ssi_signo;
-		}
-		reap(0);
+		signals();
 	}
 	/* Timed out or stopped: the job goes whole.  Either way nothing is
 	 * left, and every writer is gone: the pipes hold their last bytes. */
 	kill_all();
-	for (i = 0; i < nstreams; i++)
+	for (i = 0; i < nstreams; i++) {
 		drain(&streams[i]);
-	write_report(report, error[0] ? error : NULL, timed_out, stopped,
-		     streams, nstreams);
-	end_like_child();
+		if (streams[i].fd >= 0)
+			close(streams[i].fd);
+	}
+	write_report(j->report, error[0] ? error : NULL, timed_out, streams,
+		     nstreams);
+	for (i = 0; i < nstreams; i++)
+		free(streams[i].buf);
+	free(left.v);
+	return child_status;
+}
+
+/* D/rank<R>.keep, R as the launcher numbered this process. */
+static const char *rank_report(struct job *j, const char *dir)
+{
+	static const char *const vars[] = {"PMI_RANK", "PMIX_RANK",
+		"OMPI_COMM_WORLD_RANK", "ALPS_APP_PE", "SLURM_PROCID"};
+	const char *rank = "0";
+
+	/* SLURM_PROCID last: a launcher run inside a Slurm step (hydra
+	 * bootstrapped by Slurm, mpirun in a batch script) inherits it */
+	for (size_t i = 0; i < sizeof vars / sizeof *vars; i++)
+		if (getenv(vars[i]) && *getenv(vars[i])) {
+			rank = getenv(vars[i]);
+			break;
+		}
+	snprintf(j->report_path, sizeof j->report_path, "%s/rank%s.keep", dir,
+		 rank);
+	return j->report_path;
+}
+
+/* OPTIONS -- CMD into j; 0, or -1 when they are not understood. */
+static int parse(int argc, char **argv, struct job *j)
+{
+	int i;
+
+	*j = (struct job){.rec_keep = REC_KEEP};
+	for (i = 0; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (!strcmp(argv[i], "--report") && i + 1 < argc)
+			j->report = argv[++i];
+		else if (!strcmp(argv[i], "--rank-report") && i + 1 < argc)
+			j->report = rank_report(j, argv[++i]);
+		else if (!strcmp(argv[i], "--timeout") && i + 1 < argc)
+			j->timeout = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--keep-record") && i + 1 < argc)
+			j->rec_keep = strtoul(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--record"))
+			j->record = 1;
+		else if (!strcmp(argv[i], "--own-group"))
+			j->own_group = 1;
+		else
+			return -1;
+	}
+	j->cmd = argv + i + 1;
+	return j->report && i + 1 < argc && j->rec_keep ? 0 : -1;
+}
+
+static int read_full(int fd, char *buf, size_t n)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t r = read(fd, buf + done, n - done);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		done += (size_t)r;
+	}
+	return 0;
+}
+
+/* The NUL-ended strings of buf[*at..n) up to an empty one, as an array. */
+static char **strings(char *buf, size_t n, size_t *at, int *count)
+{
+	char **v = NULL;
+	int k = 0;
+
+	for (;;) {
+		char *s = buf + *at;
+		size_t len = strnlen(s, n - *at);
+
+		if (*at + len >= n)
+			return NULL;	/* not NUL-ended */
+		*at += len + 1;
+		if (!(v = realloc(v, (size_t)(k + 1) * sizeof *v)))
+			die("memory");
+		if (len == 0)
+			break;
+		v[k++] = s;
+	}
+	v[k] = NULL;
+	*count = k;
+	return v;
+}
+
+/* One keeper per worker of the harness: a command after another. */
+static int serve(void)
+{
+	static const char done[] = "done\n";
+
+	for (;;) {
+		struct pollfd fds[2] = {{0, POLLIN, 0}, {sfd, POLLIN, 0}};
+		char head[10], *end, *buf, **envp, **args;
+		size_t at = 0, n;
+		int nenv, nargs;
+		struct job j;
+
+		if (poll(fds, 2, -1) < 0 && errno != EINTR)
+			die("poll");
+		signals();
+		if (stopped)
+			return 0;
+		if (!(fds[0].revents & (POLLIN | POLLHUP)))
+			continue;
+		if (read_full(0, head, 9) != 0)
+			return 0;	/* the harness is done with us */
+		head[9] = '\0';
+		n = strtoul(head, &end, 16);
+		if (*end != '\n' || n == 0 || n > MAX_REQUEST ||
+		    !(buf = malloc(n)) || read_full(0, buf, n) != 0) {
+			fputs("rdmacts-keeper: malformed request\n", stderr);
+			return 2;
+		}
+		/* the working directory, the environment, the options */
+		at = strnlen(buf, n) + 1;
+		envp = at < n ? strings(buf, n, &at, &nenv) : NULL;
+		args = envp ? strings(buf, n, &at, &nargs) : NULL;
+		if (!args || parse(nargs, args, &j) != 0) {
+			fputs("rdmacts-keeper: malformed request\n", stderr);
+			return 2;
+		}
+		j.cwd = buf;
+		j.envp = envp;
+		j.quiet_stdin = 1;	/* our stdin is the harness's requests */
+		keep(&j);
+		free(envp);
+		free(args);
+		free(buf);
+		if (write(1, done, sizeof done - 1) != sizeof done - 1)
+			return 0;
+		if (stopped)
+			return 0;
+	}
+}
+
+/* Ends as CMD did, so that whoever started the keeper sees it. */
+static void end_like(int status)
+{
+	if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+		sigset_t s;
+
+		signal(sig, SIG_DFL);
+		sigemptyset(&s);
+		sigaddset(&s, sig);
+		sigprocmask(SIG_UNBLOCK, &s, NULL);
+		kill(getpid(), sig);
+		_exit(128 + sig);
+	}
+	_exit(WEXITSTATUS(status));
+}
+
+int main(int argc, char **argv)
+{
+	int serving = argc == 2 && !strcmp(argv[1], "--serve");
+	struct job j;
+	sigset_t mask;
+
+	if (!serving && parse(argc - 1, argv + 1, &j) != 0) {
+		fputs("usage: rdmacts-keeper --report FILE|--rank-report DIR "
+		      "[--timeout S] [--record] [--keep-record N] [--own-group] "
+		      "-- CMD [ARG...]\n       rdmacts-keeper --serve\n", stderr);
+		return 125;
+	}
+	/* Orphans of CMD come here; and if the harness dies, we stop. */
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
+		die("PR_SET_CHILD_SUBREAPER");
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	/* Signals that reach us through signalfd, blocked; with their default
+	 * actions, whatever we inherited (an ignored SIGCHLD would reap for
+	 * us, an ignored SIGHUP would never arrive), and so for CMD too. */
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGCHLD);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGHUP);
+	sigprocmask(SIG_BLOCK, &mask, NULL);
+	signal(SIGCHLD, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (sfd < 0)
+		die("signalfd");
+	if (serving)
+		return serve();
+	end_like(keep(&j));
 }

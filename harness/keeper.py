@@ -2,11 +2,16 @@
 
 Every command the harness starts for a test (the test itself, the
 launcher of a job, each rank, the listing, the export count) runs under a
-keeper of its own: the keeper is the reaper of the command's orphans, so
-it finds every process the command started, however started, kills what
-is left when the command ends (naming it), enforces the timeout, and
-keeps a bounded tail of stdout, stderr and the verdict record.  The
-harness reads its report, a file of bounded size written in one step.
+keeper: the keeper is the reaper of the command's orphans, so it finds
+every process the command started, however started, kills what is left
+when the command ends (naming it), enforces the timeout, and keeps a
+bounded tail of stdout, stderr and the verdict record.  The harness reads
+its report, a file of bounded size written in one step.
+
+Each thread of the harness that runs commands has a keeper of its own
+serving it one command after another (Server: no process to start per
+test); each rank of a launched job runs under a keeper the launcher
+starts (`rdmacts-keeper --rank-report DIR ...`).
 
 The harness process is itself the reaper of orphans too
 (PR_SET_CHILD_SUBREAPER): only a keeper that was killed can leave a
@@ -15,7 +20,9 @@ which kills every child that is not a keeper it is waiting for
 (sweep())."""
 
 import os
+import select
 import signal
+import subprocess
 from dataclasses import dataclass, field
 
 from harness import text
@@ -39,9 +46,10 @@ def find(bin_dir):
     return path
 
 
-def command(keeper, report, cmd, timeout=0, record=False, own_group=True,
+def options(report, cmd, timeout=0, record=False, own_group=True,
             keep_record=None):
-    args = [keeper, "--report", report, "--timeout", f"{timeout or 0:g}"]
+    """The keeper's words for one command: OPTIONS -- CMD."""
+    args = ["--report", report, "--timeout", f"{timeout or 0:g}"]
     if record:
         args.append("--record")
     if keep_record:
@@ -49,6 +57,49 @@ def command(keeper, report, cmd, timeout=0, record=False, own_group=True,
     if own_group:
         args.append("--own-group")
     return args + ["--", *cmd]
+
+
+class Server:
+    """A keeper serving one thread of the harness (`--serve`): a request
+    is the working directory, the environment and the options of one
+    command; the answer "done" comes once its report is written."""
+
+    def __init__(self, keeper):
+        self.proc = subprocess.Popen([keeper, "--serve"],
+                                     stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE,
+                                     start_new_session=True)
+
+    def send(self, args, env, cwd):
+        words = [cwd, *(f"{k}={v}" for k, v in env.items()), "", *args, ""]
+        payload = b"".join(os.fsencode(w) + b"\0" for w in words)
+        self.proc.stdin.write(b"%08x\n" % len(payload) + payload)
+        self.proc.stdin.flush()
+
+    def answer(self, timeout):
+        """True once the keeper says the command is done; False when it
+        does not within timeout seconds (None: no limit), or is gone."""
+        fd = self.proc.stdout.fileno()
+        ready, _, _ = select.select([fd], [], [], timeout)
+        return bool(ready) and os.read(fd, 64) == b"done\n"
+
+    def close(self):
+        """Ends the keeper (end of its input), at once if it will not."""
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def kill(self):
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        self.proc.wait()
 
 
 @dataclass

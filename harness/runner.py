@@ -1,8 +1,8 @@
 """Runs tests: each under a keeper of its own, with a timeout, in parallel.
 
 A single-process test is `prog --run NAME`.  A test with np=N>1 runs
-through the launcher (default `mpiexec -n {np}`), every rank through
-rank.sh, and takes the verdict of its worst rank.  With launch "all"
+through the launcher (default `mpiexec -n {np}`), every rank under a
+keeper of its own, and takes the verdict of its worst rank.  With launch "all"
 every test runs so, one-process tests as launched jobs of size 1, so
 that each process has the job environment a real system gives
 (credentials, rank, PMI).
@@ -11,7 +11,8 @@ Every command runs under rdmacts-keeper (harness/keeper.py): the test
 itself, or the launcher of its job and each of its ranks.  Whatever holds
 for a one-process test holds for every rank: its record, the pid that
 wrote it, its exit status, the processes it left running, its bounded
-output."""
+output.  Each worker thread has a keeper of its own, serving it one
+command after another."""
 
 import glob
 import os
@@ -19,7 +20,6 @@ import secrets
 import shlex
 import shutil
 import signal
-import subprocess
 import tempfile
 import threading
 import time
@@ -32,7 +32,6 @@ DEFAULT_LAUNCHER = "mpiexec -n {np}"
 # The project's wrapper around mpiexec that also sets the job environment
 # (docs/launch.md); preferred when the corpus directory holds it.
 PROJECT_LAUNCHER = "rdmacts-run"
-RANK_SH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rank.sh")
 # Where the build keeps its libpmi.so for an IMPL without one: a
 # directory of the corpus holding nothing else (harness/module.mk).
 PMI_DIR = "pmi"
@@ -101,7 +100,8 @@ class Context:
         self._dirs = 0
         self._lock = threading.Lock()
         self._spawn = threading.Lock()
-        self.live = {}  # pid: Popen of each keeper the harness waits for
+        self._local = threading.local()  # each thread's keeper.Server
+        self.live = {}  # pid: keeper.Server, every keeper of the run
         self.stopping = threading.Event()
         keeper.become_subreaper()
         # The reference's NIC model keeps each job's fabric in a file of
@@ -127,52 +127,72 @@ class Context:
         SIGHUP to the harness do."""
         self.stopping.set()
         with self._spawn:
-            for proc in self.live.values():
+            for server in self.live.values():
                 try:
-                    proc.send_signal(signal.SIGTERM)
+                    server.proc.send_signal(signal.SIGTERM)
                 except OSError:
                     pass
 
     def close(self):
-        """Removes the fabric directories once nothing of the run is left
-        that could make them again."""
+        """Ends the keepers, then removes the fabric directories, once
+        nothing of the run is left that could make them again."""
         self.stopping.set()
         with self._spawn:
+            servers = list(self.live.values())
+        for server in servers:
+            server.close()
+        with self._spawn:
+            self.live.clear()
             keeper.sweep(self.live)
         for d in [self.fabric_dir] + glob.glob(
                 glob.escape(self.fabric_dir) + ".u*"):
             shutil.rmtree(d, ignore_errors=True)
 
+    def _server(self):
+        """This thread's keeper, started when it has none (or lost it)."""
+        server = getattr(self._local, "server", None)
+        if server is None or server.proc.poll() is not None:
+            with self._spawn:
+                if self.stopping.is_set():
+                    raise Stopped()
+                server = keeper.Server(self.keeper)
+                self.live[server.proc.pid] = server
+            self._local.server = server
+        return server
+
+    def _lose(self, server):
+        """A keeper that did not answer: killed with its command; what it
+        kept is the harness's now (sweep)."""
+        server.kill()
+        with self._spawn:
+            self.live.pop(server.proc.pid, None)
+            keeper.sweep(self.live)
+        self._local.server = None
+
     def keep(self, cmd, env, cwd, report, timeout, **how):
-        """Runs cmd under a keeper writing report; returns the keeper's
-        keeper.Report, or None when the keeper itself was killed.  how:
-        record, own_group, keep_record (keeper.command)."""
-        args = keeper.command(self.keeper, report, cmd, timeout, **how)
+        """Runs cmd under this thread's keeper, which writes report;
+        returns its keeper.Report, or None when the keeper itself was
+        killed.  how: record, own_group, keep_record (keeper.options)."""
+        server = self._server()
         with self._spawn:
             if self.stopping.is_set():
                 raise Stopped()
-            proc = subprocess.Popen(args, stdin=subprocess.DEVNULL,
-                                    stdout=subprocess.DEVNULL, env=env,
-                                    cwd=cwd, start_new_session=True)
-            self.live[proc.pid] = proc
+            try:
+                server.send(keeper.options(report, cmd, timeout, **how), env,
+                            cwd)
+            except OSError:
+                pass  # it is gone: no answer will come
         try:
-            proc.wait(timeout + BACKSTOP if timeout else None)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+            done = server.answer(timeout + BACKSTOP if timeout else None)
         except BaseException:
-            # stopped while waiting (a signal): the keeper ends its tree
-            proc.send_signal(signal.SIGTERM)
-            proc.wait()
+            # stopped while waiting (a signal): the keeper ends the tree
+            server.proc.send_signal(signal.SIGTERM)
+            server.answer(5)
             raise
-        finally:
-            with self._spawn:
-                del self.live[proc.pid]
+        if not done:
+            self._lose(server)
         rep = keeper.read_report(report)
-        if rep is None:
-            with self._spawn:
-                keeper.sweep(self.live)  # what the dead keeper had is ours
-        else:
+        if rep is not None:
             os.unlink(report)
         return rep
 
@@ -294,7 +314,10 @@ def run_ranks(binary, test, ctx):
     launch = shlex.split(ctx.launcher.format(np=test.np))
     rankdir = tempfile.mkdtemp(prefix="ranks-", dir=ctx.scratch)
     cwd = ctx.workdir()
-    cmd = launch + ["sh", RANK_SH, ctx.keeper, rankdir, binary, "--run",
+    # each rank under a keeper of its own, reporting to rank<R>.keep; it
+    # keeps the timeout too, for a rank on a node the harness cannot reach
+    cmd = launch + [ctx.keeper, "--rank-report", rankdir, "--record",
+                    "--timeout", f"{ctx.timeout:g}", "--", binary, "--run",
                     test.name]
     env = ctx.env(test)
     nonce = env["RDMACTS_RECORD_NONCE"]

@@ -425,7 +425,10 @@ def test_launcher_is_one_setting(layout, tmp_path):
     run = lay.certify("--launcher", f"sh {script} -n {{np}}", "--call", "init")
     assert run.verdicts()["dmapp.init.ranks.both_pass"] == "PASS"
     lines = log.read_text().splitlines()
-    assert len(lines) == 4 and all(x.startswith("-n 2 sh ") for x in lines)
+    # each rank under its keeper
+    assert len(lines) == 4 and all(
+        x.startswith("-n 2 ") and "rdmacts-keeper --rank-report " in x
+        for x in lines), lines
 
 
 def test_project_launcher_is_the_default_when_built(layout):

@@ -83,10 +83,10 @@ def test_scratch_holds_the_rank_records_and_is_cleaned(layout, tmp_path):
     scratch = tmp_path / "shared"
     scratch.mkdir()
     seen = tmp_path / "rankdirs.log"
-    # the launcher notes the directory rank.sh writes the records to
-    # (launch.sh -n 2 sh rank.sh KEEPER RANKDIR ...)
+    # the launcher notes the directory the ranks' keepers report to
+    # (launch.sh -n 2 KEEPER --rank-report RANKDIR ...)
     launcher = _script(tmp_path / "launch.sh",
-                       f'printf "%s\\n" "$6" >> {seen}\nexec mpiexec "$@"\n')
+                       f'printf "%s\\n" "$5" >> {seen}\nexec mpiexec "$@"\n')
     lay = layout({"dmapp": "ranks"}, libs=["libdmapp.so"])
     run = lay.certify("--launcher", f"{launcher} -n {{np}}", "--call", "init",
                       "--scratch", str(scratch))
