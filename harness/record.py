@@ -31,7 +31,7 @@ EXIT_OF = {V.PASS: 0, V.FAIL: 1, V.UNSUPPORTED: 77}
 # What is kept of a record, whatever it holds (the harness's memory bound,
 # docs/certification.md): failed checks, readings and notes per process.
 MAX_FAILURES = 20
-MAX_READINGS = 50
+MAX_READINGS = 20
 MAX_NOTES = 20
 FIELDS = ("clause", "at", "expected", "observed", "msg")
 

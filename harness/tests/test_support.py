@@ -42,10 +42,16 @@ def test_list_format():
         "ugni.cdm_create.pass.arithmetic", "T-UGNI-CDM-1", "-"]
 
 
-def test_pass_exits_0_silently():
+def test_run_by_hand_prints_its_verdict():
+    """Without a record channel the verdict is the last line on stdout."""
     p = run_test("ugni.cdm_create.pass.arithmetic")
     assert p.returncode == 0
-    assert "RDMACTS-" not in p.stdout
+    assert p.stdout == "PASS        ugni.cdm_create.pass.arithmetic\n"
+    p = run_test("ugni.cq_create.fail.eq_int")
+    assert p.stdout.splitlines()[-1] == "FAIL        ugni.cq_create.fail.eq_int"
+    p = run_test("ugni.smsg_send.unsupported.faults")
+    assert p.stdout.splitlines()[-1] == \
+        "UNSUPPORTED ugni.smsg_send.unsupported.faults"
 
 
 def test_eq_int_failure_names_clause_expected_and_observed():
@@ -204,6 +210,28 @@ def test_record_channel_leaves_the_environment():
             f"\nRDMACTS-END {NONCE} PASS checks=4 failures=0 pid=")
     finally:
         os.close(fd)
+
+
+def test_the_list_goes_on_the_record_channel():
+    """Under the harness, --list writes on the record, not on stdout."""
+    fd = os.memfd_create("record")
+    try:
+        env = dict(os.environ, RDMACTS_RECORD_FD=str(fd),
+                   RDMACTS_RECORD_NONCE=NONCE)
+        p = subprocess.run([program("verdicts"), "--list"],
+                           capture_output=True, text=True, env=env,
+                           pass_fds=(fd,), timeout=30)
+        rec = os.pread(fd, 1 << 20, 0).decode()
+    finally:
+        os.close(fd)
+    assert p.returncode == 0 and p.stdout == ""
+    lines = [line for line in rec.split("\n") if line]
+    listed = [line for line in lines if line.startswith("RDMACTS-LIST\t")]
+    assert len(listed) == 18
+    assert "RDMACTS-LIST\tugni.cdm_create.pass.arithmetic\tT-UGNI-CDM-1\t-" \
+        in listed
+    assert re.fullmatch(f"RDMACTS-END {NONCE} LIST count=18 pid=\\d+",
+                        lines[-1]), lines[-1]
 
 
 def test_a_malformed_record_channel_is_a_usage_error():

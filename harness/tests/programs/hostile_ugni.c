@@ -264,6 +264,12 @@ static void misbehave(const char *m)
     }
     if (!strcmp(m, "kill_group"))
         kill(0, SIGTERM);
+    if (!strcmp(m, "kill_keeper")) {
+        /* the process that started it, then hang */
+        kill(getppid(), SIGKILL);
+        for (;;)
+            pause();
+    }
     if (!strcmp(m, "storm"))
         for (;;) {
             char *p = malloc(1 << 20);
