@@ -56,6 +56,7 @@ setpaths() {
     conf=$etc/slurm.conf
     marker="RDMACTS_SLURM_DIR=$dir"
     run=$dir/run    # munge, Slurm's state and spool, pid files
+    rt=$run         # the same, where it really is (make_run_dir)
 }
 
 # A Unix socket's path holds at most 107 bytes: munge's socket and the
@@ -75,8 +76,9 @@ make_run_dir() {
         ln -s "$(mktemp -d /tmp/rdmacts-slurm.XXXXXX)" "$run"
         chmod 0755 "$run/"
     fi
-    mkdir -m 0700 "$run/munge"
-    mkdir -m 0755 "$run/state" "$run/spool"
+    mkdir -m 0755 "$run/munge" "$run/state" "$run/spool"
+    # The short path itself, for the daemons (not the link).
+    rt=$(cd "$run" && pwd -P)
 }
 
 remove_run_dir() {
@@ -173,12 +175,12 @@ SlurmdUser=root
 # munge, on this cluster's own socket
 AuthType=auth/munge
 CredType=cred/munge
-AuthInfo=socket=$run/munge/munge.socket
+AuthInfo=socket=$rt/munge/munge.socket
 
-StateSaveLocation=$run/state
-SlurmdSpoolDir=$run/spool
-SlurmctldPidFile=$run/slurmctld.pid
-SlurmdPidFile=$run/slurmd.pid
+StateSaveLocation=$rt/state
+SlurmdSpoolDir=$rt/spool
+SlurmctldPidFile=$rt/slurmctld.pid
+SlurmdPidFile=$rt/slurmd.pid
 SlurmctldLogFile=$log/slurmctld.log
 SlurmdLogFile=$log/slurmd.log
 SlurmctldDebug=info
@@ -250,21 +252,21 @@ EOF
 # ---------------------------------------------------------------- munge
 
 start_munge() {
-    local key=$run/munge/munge.key
+    local key=$rt/munge/munge.key
     # A key of this cluster only (mungekey writes a random one).
     mungekey --create --keyfile="$key" --force >/dev/null 2>&1 ||
         dd if=/dev/urandom of="$key" bs=1 count=1024 2>/dev/null
     chmod 0600 "$key"
     env "$marker" munged --force \
-        --socket="$run/munge/munge.socket" \
+        --socket="$rt/munge/munge.socket" \
         --key-file="$key" \
-        --pid-file="$run/munge/munged.pid" \
-        --seed-file="$run/munge/munged.seed" \
+        --pid-file="$rt/munge/munged.pid" \
+        --seed-file="$rt/munge/munged.seed" \
         --log-file="$log/munged.log" </dev/null >>"$log/munged.log" 2>&1 ||
         fail_start "munged did not start"
     local i
     for i in $(seq 1 50); do
-        [ -S "$run/munge/munge.socket" ] && return 0
+        [ -S "$rt/munge/munge.socket" ] && return 0
         sleep 0.1
     done
     fail_start "munged made no socket in 5 s"
