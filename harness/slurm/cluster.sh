@@ -116,8 +116,9 @@ install_packages() {
         say "apt-get update failed (lock held by another install?); retrying in 10 s"
         sleep 10
     done
-    # The packages' scripts would start the system's munged and Slurm
-    # daemons where an init system runs; this cluster starts its own.
+    # Where an init system runs, the packages start the system's munged
+    # (and try slurmd and slurmctld); this cluster's daemons run beside
+    # them on a munge socket of their own and free ports.
     apt-get install -y -qq --no-install-recommends \
         -o DPkg::Lock::Timeout=600 $missing >/dev/null
 }
