@@ -181,6 +181,12 @@ dmapp_return_t dmapp_init(dmapp_rma_attrs_t *requested_attrs,
 			rc = DMAPP_RC_RESOURCE_ERROR;
 	}
 	dmapp_peer_begin();
+	/* A job of one PE has nobody to tell that it failed: no launcher
+	 * round trips for a failed call (each is milliseconds under Slurm). */
+	if (rc != DMAPP_RC_SUCCESS && dmapp.npes == 1) {
+		teardown();
+		return dmapp_fail(rc, "dmapp_init");
+	}
 	if (rc == DMAPP_RC_SUCCESS)
 		rc = dmapp_peer_publish(&me);
 	/* The buffer of the exchange itself: a PE without it cannot tell the

@@ -28,6 +28,20 @@ static void reset_job(void)
     pmi_job.fd = -1;
 }
 
+/* The longest value a put can carry within one PMI_REQUEST_MAX-byte
+ * request line of this job's kvsname and a key of the longest length:
+ * the value maximum reported to callers, counting the final NUL as the
+ * launcher's does.  A singleton reports the same, so that a program
+ * sized on one behaves the same under the other. */
+static void fit_val_max(void)
+{
+    int room = PMI_REQUEST_MAX - (int)strlen("cmd=put kvsname= key= value=\n") -
+               (int)strlen(pmi_job.kvsname) - (pmi_job.key_max - 1) + 1;
+
+    if (room < pmi_job.val_max)
+        pmi_job.val_max = room;
+}
+
 static int init_singleton(void)
 {
     pmi_job.fd = -1;
@@ -39,6 +53,7 @@ static int init_singleton(void)
     pmi_job.val_max = PMI_SINGLETON_VAL_MAX;
     snprintf(pmi_job.kvsname, sizeof pmi_job.kvsname, "singleton_kvs_%ld",
              (long)getpid());
+    fit_val_max();
     return pmi_clique_setup();
 }
 
@@ -81,6 +96,9 @@ static int init_launched(const char *fd_env)
         strlen(name) >= (size_t)pmi_job.kvsname_max)
         return PMI_FAIL;
     strcpy(pmi_job.kvsname, name);
+    fit_val_max();
+    if (pmi_job.val_max < 3)
+        return PMI_FAIL;
 
     return pmi_clique_setup();
 }

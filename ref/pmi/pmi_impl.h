@@ -14,6 +14,11 @@
 /* Longest protocol line we send or accept: a put carries a kvsname (256),
  * a key (64) and a value (1024) plus the field names. */
 #define PMI_LINE_MAX   4096
+/* Longest request a PMI-1 server is sure to read whole: MPICH's own
+ * client never sends more (PMIU_MAXLINE), and Slurm's pmi2 plugin reads
+ * a PMI-1 request with one read of at most this many bytes, although
+ * both report vallen_max 1024 (docs/launch.md). */
+#define PMI_REQUEST_MAX 1024
 #define PMI_REPLY_MAX  16          /* key=value fields in one reply */
 
 /* Limits a singleton reports: hydra's, so that a program sized on one
