@@ -334,8 +334,9 @@ def _certify(args, paths, previous):
     launch = getattr(args, "launch", None) or "multi"
     args.launch = launch
     selected = args.api or impl.APIS
-    fingerprint = rerun.fingerprint(paths["impl"], paths["bin"], paths["vectors"],
-                               selected, rerun.settings(args, profile["name"]))
+    fingerprint = rerun.fingerprint(paths["impl"], paths["bin"],
+                                    paths["vectors"], selected,
+                                    rerun.settings(args, profile["name"]))
     if previous is not None:
         changed = rerun.differences(previous["fingerprint"], fingerprint)
         if changed:

@@ -37,7 +37,9 @@ def parser():
     c.add_argument("--bin", required=True,
                    help="directory of the corpus binaries <api>_tests")
     c.add_argument("--vectors", required=True, help="the vectors/ directory")
-    c.add_argument("--out", required=True, help="report directory")
+    c.add_argument("--out", required=True,
+                   help="report directory, locked for the run (a second "
+                        "run into it refuses)")
     c.add_argument("--api", action="append",
                    help="only these APIs (ugni, dmapp, udapl; repeatable or "
                         "comma-separated)")
@@ -47,14 +49,16 @@ def parser():
     c.add_argument("--clause", action="append",
                    help="only tests that declare this clause id")
     c.add_argument("--rerun-failures", action="store_true",
-                   help="rerun only the tests that did not pass in "
-                        "OUT/results.json, and merge")
+                   help="rerun the tests that did not pass in "
+                        "OUT/results.json (and those it lacks) with its "
+                        "filters, and merge; refused when IMPL, the corpus, "
+                        "the vectors or the settings changed")
     c.add_argument("--compare", metavar="DIR2",
                    help="also run the corpus against the implementation "
                         "in DIR2 (results in OUT/compare/) and report both "
                         "side by side, differences first (OUT/compare.html)")
     c.add_argument("--timeout", type=float, default=20.0,
-                   help="seconds per test (default 20)")
+                   help="seconds per test (default 20; finite)")
     c.add_argument("--jobs", type=int, default=None,
                    help="test processes at once (default: four per core)")
     c.add_argument("--launcher",

@@ -14,7 +14,6 @@ import glob
 import json
 import os
 import re
-import resource
 import shutil
 import signal
 import subprocess
@@ -25,7 +24,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import REPO, Layout, build_dir, keeper_path
+from conftest import REPO, build_dir, keeper_path
 from test_certify import MIXED
 from test_hostile import CLAUSE, ONE, certify, impls  # noqa: F401 (fixture)
 
