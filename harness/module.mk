@@ -6,19 +6,19 @@
 # holding nothing else, so that no other library of the reference can
 # stand in for one the IMPL lacks).
 
-HT_KEEPER := $(BINDIR)/rdmacts-keeper
-HT_PMI    := $(BINDIR)/pmi/libpmi.so
+HARNESS_KEEPER := $(BINDIR)/rdmacts-keeper
+HARNESS_PMI    := $(BINDIR)/pmi/libpmi.so
 
-$(HT_KEEPER): $(call objs,harness/keeper.c)
+$(HARNESS_KEEPER): $(call objs,harness/keeper.c)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $^
 
-$(HT_PMI): $(LIBDIR)/libpmi.so
+$(HARNESS_PMI): $(LIBDIR)/libpmi.so
 	@mkdir -p $(@D)
 	cp -f $< $@
 
-CORPUS += $(HT_KEEPER) $(HT_PMI)
-#
+CORPUS += $(HARNESS_KEEPER) $(HARNESS_PMI)
+
 # check-harness builds small corpus-like programs (harness/tests/programs)
 # with spec_tests/support, stand-in libraries for IMPL, and runs pytest;
 # test_hostile.py builds hostile implementations itself.
@@ -55,7 +55,7 @@ $(HT_DIR)/impl/libdmapp.so $(HT_DIR)/impl/libdat.so: $(HT_SRC)/fake_other.c
 # and runs the uGNI corpus (literal paths: this file is included before
 # the modules that add them to LIBS and CORPUS).
 HT_REF := $(LIBDIR)/libugni.so $(LIBDIR)/libpmi.so $(BINDIR)/ugni_tests
-check-harness: $(HT_BINS) $(HT_IMPL) $(HT_REF) $(HT_KEEPER) $(HT_PMI)  ## the harness's own tests
+check-harness: $(HT_BINS) $(HT_IMPL) $(HT_REF) $(HARNESS_KEEPER) $(HARNESS_PMI)  ## the harness's own tests
 	RDMACTS_HT_DIR=$(HT_DIR) RDMACTS_HT_BUILD=$(B) PYTHONDONTWRITEBYTECODE=1 \
 	    $(PY) -m pytest -q -p no:cacheprovider harness/tests
 
