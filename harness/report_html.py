@@ -286,8 +286,10 @@ def render(doc, vecs):
         head.append(f"<tr><th>filters</th><td>{_e('; '.join(scope))}: the "
                     "verdict covers the selected tests only</td></tr>")
     if doc["rerun"]:
-        head.append("<tr><th>rerun</th><td>tests that had not passed were "
-                    "rerun; the others keep their previous result</td></tr>")
+        head.append("<tr><th>rerun</th><td>tests that had not passed, "
+                    "and those the previous run did not have, were rerun "
+                    "(of the same implementation, corpus and settings); "
+                    "the others keep their previous result</td></tr>")
     head.append("</table>")
     head.append(
         "<p>An API is <b>CONFORMANT</b> when every mandatory conformance-tier "
