@@ -118,16 +118,14 @@ static unsigned char *value_storage(struct run *r, int i)
  * record notes which, once (docs/sequences.md, "Values"). */
 static long long env_value(struct run *r, const struct seq_arg *a)
 {
-    const char *v = getenv(a->env);
-    char *end = NULL;
-    long long n = v && *v ? (long long)strtoull(v, &end, 0) : 0;
-    bool given = end && end != v && (*end == '\0' || *end == ':');
+    unsigned long long n;
+    bool given = rt_env_first(a->env, &n);
 
     if (!r->env_noted && r->suite->env_note) {
         r->env_noted = true;
         rt_note(r->suite->env_note, given ? "job" : "built-in");
     }
-    return given ? n : a->dflt;
+    return given ? (long long)n : a->dflt;
 }
 
 static struct seq_value eval(struct run *r, const struct seq_arg *a)

@@ -32,6 +32,11 @@ class SeqError(Exception):
         super().__init__("%s:%d: %s" % (where[0], where[1], msg))
 
 
+def seq_arg(kind, slot=-1, field=-1, num="0", env="NULL", dflt="0"):
+    """The C initializer of one struct seq_arg (seq.h), every member given."""
+    return "{%s, %d, %d, %s, %s, %s}" % (kind, slot, field, num, env, dflt)
+
+
 def cstr(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -140,16 +145,16 @@ class Gen:
     def value(self, tok, t, where, ptype=None):
         """A C initializer of struct seq_arg for one argument token."""
         if tok == "NULL":
-            return "{SEQ_NUM, -1, -1, 0}"
+            return seq_arg("SEQ_NUM")
         if tok == "GARBAGE":
-            return "{SEQ_GARBAGE, -1, -1, 0}"
+            return seq_arg("SEQ_GARBAGE")
         name, plus, off = tok.partition("+")
         if name in self.environment:
             if plus and not INT_RE.match(off):
                 raise SeqError(where, "expected %s+NUMBER, got %s" % (name, tok))
             e = self.environment[name]
-            return "{SEQ_ENV, -1, -1, %s, %s, %s}" % (
-                self.cint(off or "0"), cstr(e["var"]), self.cint(str(e["default"])))
+            return seq_arg("SEQ_ENV", num=self.cint(off or "0"), env=cstr(e["var"]),
+                           dflt=self.cint(str(e["default"])))
         if tok.startswith("&"):
             name = tok[1:]
             if not IDENT_RE.match(name):
@@ -172,7 +177,7 @@ class Gen:
                     pointee = ptype[:-1].strip()
                     width = "64" if pointee == "void" else "sizeof(%s)" % pointee
                 self.new_slot(t, name, "value", width)
-            return "{SEQ_ADDR, %d, -1, 0}" % t.slots[name][0]
+            return seq_arg("SEQ_ADDR", slot=t.slots[name][0])
         m = SLOT_RE.match(tok)
         if m:
             name, field, off = m.groups()
@@ -184,8 +189,8 @@ class Gen:
                 if kind != "struct":
                     raise SeqError(where, "$%s.%s: $%s is not a struct" % (name, field, name))
                 fidx = self.field_index(info, field, where)
-            return "{SEQ_SLOT, %d, %d, %s}" % (idx, fidx, self.cint(off or "0"))
-        return "{SEQ_NUM, -1, -1, %s}" % self.const_expr(tok, where)
+            return seq_arg("SEQ_SLOT", idx, fidx, self.cint(off or "0"))
+        return seq_arg("SEQ_NUM", num=self.const_expr(tok, where))
 
     def cint(self, s):
         neg = s.startswith("-")
@@ -265,8 +270,8 @@ class Gen:
                 raise SeqError(where, "buf options are align and fill")
             s["op"] = "SEQ_BUF"
             s["args"] = [self.value(toks[2], t, where),
-                         "{SEQ_NUM, -1, -1, %s}" % self.cint(opts.get("align", "16")),
-                         "{SEQ_NUM, -1, -1, %s}" % self.cint(opts.get("fill", "0"))]
+                         seq_arg("SEQ_NUM", num=self.cint(opts.get("align", "16"))),
+                         seq_arg("SEQ_NUM", num=self.cint(opts.get("fill", "0")))]
             s["slot"] = self.new_slot(t, toks[1], "buf", None)
         elif op in ("struct", "set"):
             # struct NAME TYPE [MEMBER=VALUE ...] / set NAME MEMBER=VALUE ...
@@ -481,9 +486,7 @@ class Gen:
             o.append("};")
             for si, s in enumerate(t.compiled):
                 if s["args"]:
-                    args = [a if a.startswith("{SEQ_ENV") else a[:-1] + ", NULL, 0}"
-                            for a in s["args"]]
-                    o.append("static const struct seq_arg a_%d_%d[] = {%s};" % (ti, si, ", ".join(args)))
+                    o.append("static const struct seq_arg a_%d_%d[] = {%s};" % (ti, si, ", ".join(s["args"])))
                 if s["fields"]:
                     o.append("static const int f_%d_%d[] = {%s};" % (ti, si, ", ".join(map(str, s["fields"]))))
                 if s["expect"]:

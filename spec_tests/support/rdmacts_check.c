@@ -93,6 +93,17 @@ void rt_note(const char *key, const char *value)
     rt_record_line(out);
 }
 
+bool rt_env_first(const char *name, unsigned long long *value)
+{
+    const char *v = getenv(name);
+    char *end;
+
+    if (!v || !*v)
+        return false;
+    *value = strtoull(v, &end, 0);
+    return end != v && (*end == '\0' || *end == ':');
+}
+
 static void emit_fail(const char *clause, const char *file, int line,
                       const char *expected, const char *observed,
                       const char *msg)

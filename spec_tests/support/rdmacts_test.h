@@ -125,6 +125,13 @@ bool rt_fail_at(const char *clause, const char *file, int line, bool fatal,
 void rt_note(const char *key, const char *value);
 
 /*
+ * The first entry of a ':'-separated list of numbers in environment
+ * variable name, as launchers give PMI_GNI_PTAG ("10:11" gives 10):
+ * true, and *value set, when the variable holds one.
+ */
+bool rt_env_first(const char *name, unsigned long long *value);
+
+/*
  * Ends the test as UNSUPPORTED: the implementation does not offer
  * something the test needs (e.g. the optional test-control interface).
  * Not a way to skip a failing check: a test that has already failed

@@ -33,29 +33,17 @@ __attribute__((constructor)) static void fx_init(void)
 	rt_set_value_namer(rc_name);
 }
 
-/* The first entry of a PMI_GNI_* list ("10:11" gives 10): 1 when given. */
-static int job_value(const char *name, unsigned long *out)
-{
-	const char *v = getenv(name);
-	char *end;
-
-	if (!v || !*v)
-		return 0;
-	*out = strtoul(v, &end, 0);
-	return end != v && (*end == '\0' || *end == ':');
-}
-
-static unsigned long credential(const char *name, unsigned long builtin)
+static unsigned long long credential(const char *name, unsigned long long builtin)
 {
 	static int noted;
-	unsigned long p, c, v;
+	unsigned long long p, c, v;
 
 	if (!noted) {
 		noted = 1;
-		rt_note("credentials", job_value("PMI_GNI_PTAG", &p) &&
-				job_value("PMI_GNI_COOKIE", &c) ? "job" : "built-in");
+		rt_note("credentials", rt_env_first("PMI_GNI_PTAG", &p) &&
+				rt_env_first("PMI_GNI_COOKIE", &c) ? "job" : "built-in");
 	}
-	return job_value(name, &v) ? v : builtin;
+	return rt_env_first(name, &v) ? v : builtin;
 }
 
 uint8_t fx_ptag(void)
