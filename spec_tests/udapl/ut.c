@@ -486,3 +486,14 @@ double ut_now_ms(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
+
+bool ut_cno_timed_out(DAT_RETURN rc, const DAT_EVD_HANDLE *got, DAT_EVD_HANDLE before,
+		const char *clause)
+{
+	DAT_RETURN type = DAT_GET_TYPE(rc);
+	if (!UT_RC_IN(rc, clause, DAT_QUEUE_EMPTY, DAT_TIMEOUT_EXPIRED))
+		return false;
+	if (type == DAT_QUEUE_EMPTY)
+		return RT_EXPECT_TRUE(*got == DAT_HANDLE_NULL, clause);
+	return RT_EXPECT_TRUE(*got == DAT_HANDLE_NULL || *got == before, clause);
+}

@@ -165,4 +165,14 @@ DAT_RMR_HANDLE ut_rmr_if_offered(DAT_IA_HANDLE ia, DAT_PZ_HANDLE pz, const char 
 /* The fixture's RMR for a test that binds: UNSUPPORTED when there is none. */
 DAT_RMR_HANDLE ut_rmr_needed(DAT_RMR_HANDLE rmr);
 
+/*
+ * dat_cno_wait ran to its timeout (E-UDAPL-048): DAT_QUEUE_EMPTY with
+ * *evd_handle set to DAT_HANDLE_NULL (the page; OFA), or
+ * DAT_TIMEOUT_EXPIRED with *evd_handle NULL or left as it was (Sun's
+ * daplt).  got points at the call's evd_handle, `before` is what the
+ * caller stored there.
+ */
+bool ut_cno_timed_out(DAT_RETURN rc, const DAT_EVD_HANDLE *got, DAT_EVD_HANDLE before,
+		const char *clause);
+
 #endif
