@@ -26,6 +26,13 @@ ALL_CFLAGS = -std=c11 $(WARN) -fPIC $(CFLAGS) $(EXTRA_CFLAGS)
 # The implementation under test: a directory holding some of libugni.so,
 # libdmapp.so, libdat.so.  Default: the reference built here.
 IMPL    ?= $(LIBDIR)
+# What no public header gives a value but a test compares with: the
+# implementation's own DMAPP_GNI_HW_MAJOR_GEMINI (E-DMAPP-004).  Taken
+# from this tree's header only when certifying the reference built here;
+# a certifier of another DMAPP sets it (docs/certification.md).
+ifeq ($(IMPL),$(LIBDIR))
+export RDMACTS_DMAPP_HW_MAJOR_GEMINI ?= $(shell sed -n 's/^\#define DMAPP_GNI_HW_MAJOR_GEMINI[ \t]*//p' include/dmapp.h)
+endif
 API     ?=
 CALL    ?=
 CLAUSE  ?=
