@@ -351,9 +351,9 @@ static void a_unaligned(enum op o, enum form f, const char *cl, int arg)
 	} else if (arg == 1) {
 		s.rmis = 1;
 		set_acc(&s, DMAPP_RC_ALIGNMENT_ERROR, -1, -1);
-	} else if (arg == 2) {		/* aadd_qw_nb omits the code */
+	} else if (arg == 2) {		/* aadd_qw_nb: the vendor's header lists it (E-DMAPP-025) */
 		s.rmis = 4;
-		set_acc(&s, DMAPP_RC_ALIGNMENT_ERROR, DMAPP_RC_INVALID_PARAM, -1);
+		set_acc(&s, DMAPP_RC_ALIGNMENT_ERROR, -1, -1);
 	} else {			/* local result at 4 modulo 8 */
 		s.lmis = 4;
 		s.ok_success = true;
