@@ -5,6 +5,7 @@ CHECKS += check-vectors check-abi
 
 check-vectors:  ## vectors/ well-formed; docs/errata.md generated from them
 	$(PY) vectors/tools/check_vectors.py
+	$(PY) -m pytest -q -p no:cacheprovider vectors/tools/test_check_vectors.py
 
 check-abi:  ## headers compile alone (C99, C++) and declare exactly the calls in vectors/
 	$(PY) vectors/tools/check_abi.py

@@ -7,6 +7,7 @@ generated from the errata files.
 """
 import json
 import os
+import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -80,6 +81,19 @@ def check_errata(api, doc, path, problems):
     return ids
 
 
+# What a code-search index calls a file (a bare number of 6 digits or more,
+# "file 12345678", "search-index ...", "repository not shown") is not a
+# public source: evidence names repository, path, version and line.
+INTERNAL_REFERENCE = re.compile(
+    r"(search[- ]index|repository not shown|\b(?:file|id|index)\s*(?:#|no\.?|number)?\s*\d{4,}\b"
+    r"|(?<![0-9A-Fa-f.,])\d{6,}(?![0-9A-Fa-f.,]))", re.I)
+
+
+def internal_reference(text):
+    m = INTERNAL_REFERENCE.search(text)
+    return m.group(0) if m else None
+
+
 def check_evidence(where, evidence, problems):
     """Every erratum rests on evidence (docs/vectors.md "evidence"): what
     the vendor's headers, example programs or real clients show, or an
@@ -102,6 +116,11 @@ def check_evidence(where, evidence, problems):
         extra = set(item) - allowed
         if extra:
             problems.append("%s: unknown field(s) %s" % (at, sorted(extra)))
+        for f in ("source",) + fields:
+            bad = internal_reference(str(item.get(f, "")))
+            if bad:
+                problems.append("%s: '%s' cites %r, a look-up number no reader can "
+                                "follow: name the repository, path and version" % (at, f, bad))
     if len(evidence) > 1 and any(i.get("source") == NONE_FOUND for i in evidence
                                  if isinstance(i, dict)):
         problems.append("%s: 'none found' cannot stand beside evidence" % where)
