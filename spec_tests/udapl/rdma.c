@@ -801,9 +801,9 @@ static void run_sync(void)
 		UT_RC_IN(rc, cl, DAT_SUCCESS, DAT_INVALID_PARAMETER);
 		break;
 	}
-	case Y_ZERO_LEN:
+	case Y_ZERO_LEN:	/* skipped, or its context checked as Sun's daplt does (E-UDAPL-031) */
 		s[0] = (DAT_LMR_TRIPLET){ 0xDEAD, 0, 0x10, 0 };
-		RT_EXPECT_EQ_INT(f(u.ia, s, 1), DAT_SUCCESS, cl);
+		UT_RC_IN(f(u.ia, s, 1), cl, DAT_SUCCESS, DAT_INVALID_PARAMETER);
 		break;
 	case Y_BATCH:
 		for (int i = 0; i < 8; i++)
