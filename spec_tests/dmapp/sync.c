@@ -496,7 +496,7 @@ static void held_nb(int what, const char *cl)
 	for (int t = 0; t < TRIALS && dt_pe == 0; t++) {
 		uint8_t *l = L + 2 * NQW * 8 * (size_t)t;
 		size_t off = (size_t)(t % 8) * NQW * 8;
-		dmapp_syncid_handle_t sid = NULL, sid2 = NULL, copy;
+		dmapp_syncid_handle_t sid = NULL, sid2 = NULL;
 		dmapp_return_t rc;
 		int flag = 0, flag2 = 0;
 
@@ -515,15 +515,13 @@ static void held_nb(int what, const char *cl)
 			RT_EXPECT_TRUE(holds_pattern(l, NQW * 8, 1, off), cl);
 			continue;
 		}
-		copy = sid;
 		double end = deadline();
 		while (flag == 0 || (what == 3 && flag2 == 0)) {
 			if (flag == 0) {
 				rc = dmapp_syncid_test(&sid, &flag);
 				RT_REQUIRE_EQ_INT(rc, DMAPP_RC_SUCCESS, cl);
 				if (flag == 0) {
-					zeros++;
-					RT_EXPECT_TRUE(sid == copy, cl);
+					zeros++;	/* the handle may change: E-DMAPP-044 */
 				} else {
 					RT_EXPECT_TRUE(holds_pattern(l, NQW * 8,
 								     1, off), cl);

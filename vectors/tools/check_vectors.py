@@ -78,6 +78,8 @@ def check_errata(api, doc, path, problems):
         if e.get("kind") not in ERRATA_KINDS:
             problems.append("%s: kind %r not one of %s" % (where, e.get("kind"), sorted(ERRATA_KINDS)))
         check_evidence(where, e.get("evidence"), problems)
+        if "text_decides" in e and len(str(e.get("text_decides", "")).strip()) < 20:
+            problems.append("%s: 'text_decides' must say why the text leaves one reading" % where)
     return ids
 
 
@@ -194,7 +196,73 @@ def check_ext_clauses(api, doc, path, calls, errata, problems):
     return check_clauses(api, doc, path, calls, errata, problems)
 
 
-def errata_markdown(all_errata):
+# Evidence that is the vendor's own (headers, example programs, drivers,
+# the uDAPL pages' own implementation in illumos, OFA's DAT 1.2), as
+# opposed to clients' code.
+VENDOR_SOURCES = re.compile(r"^vendor|Cray|kgni|illumos|Sun's|compat-dapl|OFA|libdat", re.I)
+AUDIT_CLASSES = ("vendor code", "client code", "text", "none")
+
+
+def evidence_class(erratum):
+    """What a single reading of erratum rests on (docs/errata.md, audit)."""
+    found = [ev.get("source", "") for ev in erratum.get("evidence", [])
+             if isinstance(ev, dict) and ev.get("source") != NONE_FOUND]
+    if any(VENDOR_SOURCES.search(src) for src in found):
+        return "vendor code"
+    if found:
+        return "client code"
+    if erratum.get("text_decides"):
+        return "text"
+    return "none"
+
+
+def single_outcome_audit(clauses, errata):
+    """Every mandatory conformance clause that cites errata (the text is
+    unclear, silent or contradicts itself) and accepts exactly one
+    reading, with the strongest evidence class among its errata."""
+    by_id = {e["id"]: e for e in errata}
+    rows = []
+    for c in clauses:
+        if c.get("tier") != "conformance" or not c.get("mandatory") or not c.get("errata"):
+            continue
+        if len(c.get("readings", [])) != 1:
+            continue
+        classes = [evidence_class(by_id[e]) for e in c["errata"] if e in by_id]
+        # the strongest: the clause's reading is the erratum's that has evidence
+        best = min(classes, key=AUDIT_CLASSES.index) if classes else "none"
+        rows.append((c["id"], c.get("expected", ""), best, c["errata"]))
+    return rows
+
+
+def audit_markdown(audits):
+    out = ["", "## Single-outcome audit", "",
+           "Every mandatory conformance clause that cites an erratum (the text is",
+           "unclear, silent or contradicts itself) and whose test accepts exactly one",
+           "outcome, with what that outcome rests on: **vendor code** (the vendor's",
+           "headers, programs or driver; for uDAPL Sun's implementation in illumos or",
+           "OFA's DAT 1.2), **client code** (real clients rely on it), or **text**",
+           "(the erratum says why the text itself leaves one reading: a typo, a",
+           "copied sentence, a synopsis slip).  A clause resting on none of these is",
+           "refused by `make check-vectors`: its test is widened to every reading the",
+           "evidence leaves open, or moved to the robustness tier.", "",
+           "| API | clauses | vendor code | client code | text |",
+           "| --- | ---: | ---: | ---: | ---: |"]
+    for api in APIS:
+        rows = audits.get(api, [])
+        n = {k: sum(1 for r in rows if r[2] == k) for k in AUDIT_CLASSES}
+        out.append("| %s | %d | %d | %d | %d |" % (api, len(rows), n["vendor code"],
+                                                  n["client code"], n["text"]))
+    for api in APIS:
+        out += ["", "### " + TITLES[api], "",
+                "| clause | outcome required | evidence | errata |",
+                "| --- | --- | --- | --- |"]
+        for cid, expected, cls, errs in audits.get(api, []):
+            out.append("| %s | %s | %s | %s |" % (cid, expected.replace("|", "\\|"), cls,
+                                                 ", ".join(errs)))
+    return out
+
+
+def errata_markdown(all_errata, audits=None):
     out = ["# Errata: where the specification is wrong, contradictory or silent",
            "",
            "Generated from `vectors/*/errata.json` by `make errata`; edit those files,",
@@ -221,6 +289,9 @@ def errata_markdown(all_errata):
                 out.append("Spec: \"%s\"" % e["spec_text"])
                 out.append("")
             out.append("Resolution: " + e["resolution"])
+            if e.get("text_decides"):
+                out.append("")
+                out.append("Why the text decides: " + e["text_decides"])
             if e.get("readings"):
                 out.append("")
                 out.append("Readings a conformant implementation may take:")
@@ -238,6 +309,8 @@ def errata_markdown(all_errata):
                         out.append("- %s, %s: %s" % (ev.get("source", ""), ev.get("where", ""),
                                                      ev.get("shows", "")))
             out.append("")
+    if audits is not None:
+        out += audit_markdown(audits)
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -245,6 +318,7 @@ def main(argv):
     write = "--write" in argv
     problems = []
     all_errata = {}
+    audits = {}
     for api in APIS:
         calls, cpath = load(api, "calls")
         calls_names = check_calls(api, calls, cpath, problems) if calls else set()
@@ -260,6 +334,14 @@ def main(argv):
                         problems.append("%s: call %s cites unknown erratum %s" % (cpath, c["name"], e))
         clauses, lpath = load(api, "clauses")
         n_clauses = len(check_clauses(api, clauses, lpath, calls_names, errata_ids, problems)) if clauses else 0
+        if clauses:
+            audits[api] = single_outcome_audit(clauses.get("clauses", []), all_errata[api])
+            for cid, _, cls, errs in audits[api]:
+                if cls == "none":
+                    problems.append("%s: mandatory clause %s accepts one outcome, but its "
+                                    "errata (%s) rest on no evidence and do not say why the "
+                                    "text decides: widen its test, move it to the robustness "
+                                    "tier, or cite evidence" % (lpath, cid, ", ".join(errs)))
         ext, xpath = load(api, "ext-calls")
         ext_names = check_ext_calls(api, ext, xpath, calls_names, problems) if ext else set()
         xclauses, xlpath = load(api, "ext-clauses")
@@ -270,7 +352,7 @@ def main(argv):
             problems.append("%s: ext-calls.json without ext-clauses.json" % api)
         print("%-6s %3d calls, %3d clauses, %3d errata; extension: %d calls, %d clauses"
               % (api, len(calls_names), n_clauses, len(errata_ids), len(ext_names), n_x))
-    md = errata_markdown(all_errata)
+    md = errata_markdown(all_errata, audits)
     md_path = os.path.join(ROOT, "docs", "errata.md")
     if write:
         with open(md_path, "w") as f:
