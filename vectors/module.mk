@@ -3,8 +3,12 @@
 
 CHECKS += check-vectors check-abi
 
-check-vectors:  ## vectors/ well-formed; docs/errata.md generated from them
-	$(PY) vectors/tools/check_vectors.py
+# The spec text, when at hand (SPEC=dir, else ../shared/spec): every uDAPL
+# clause is then also held against its man page.
+VECTORS_SPEC = $(or $(SPEC),$(wildcard ../shared/spec))
+
+check-vectors:  ## vectors/ well-formed; docs/errata.md generated from them (SPEC=dir: clauses against the pages)
+	$(PY) vectors/tools/check_vectors.py $(if $(VECTORS_SPEC),--spec "$(VECTORS_SPEC)")
 	$(PY) -m pytest -q -p no:cacheprovider vectors/tools/test_check_vectors.py
 
 check-abi:  ## headers compile alone (C99, C++) and declare exactly the calls in vectors/

@@ -121,7 +121,8 @@ C_TEST(acc_connected, "udapl.cr_accept.state.ep_connected",
 	if (!ut_wait(c->b.cr, DAT_CONNECTION_REQUEST_EVENT, &ev, cl))
 		return;
 	DAT_CR_HANDLE cr = ev.event_data.cr_arrival_event_data.cr_handle;
-	UT_RC(dat_cr_accept(cr, c->eb, 0, NULL), DAT_INVALID_STATE, cl);
+	UT_RC_IN(dat_cr_accept(cr, c->eb, 0, NULL), cl, DAT_INVALID_STATE,
+			DAT_INVALID_PARAMETER);	/* E-UDAPL-081 */
 	RT_EXPECT_EQ_INT(ut_state(c->eb), DAT_EP_STATE_CONNECTED, C_ACC_NOEFF);
 	UT_OK(dat_cr_accept(cr, b2, 0, NULL), C_ACC_NOEFF);
 	ut_wait(c->a.conn, DAT_CONNECTION_EVENT_ESTABLISHED, &ev, C_ACC_NOEFF);
@@ -578,7 +579,7 @@ static DAT_CR_HANDLE rsp_request(struct ut_conn *c, DAT_RSP_HANDLE *rsp, const c
 C_TEST(rsp_pending, "udapl.cr_accept.rsp.passive_pending",
 		C_RSP_PASS ",UDAPL-dat_ep_disconnect-rc-invalid-state-passive-connection-pending,"
 		"UDAPL-dat_ep_free-rc-invalid-state-passive-connection-pending,"
-		"UDAPL-dat_rsp_free-rc-invalid-state", 0)
+		"UDAPL-dat_rsp_free-pending-request-unaffected", 0)
 {
 	DAT_RSP_HANDLE rsp;
 	DAT_CR_HANDLE cr = rsp_request(c, &rsp, cl);
@@ -589,7 +590,9 @@ C_TEST(rsp_pending, "udapl.cr_accept.rsp.passive_pending",
 			"UDAPL-dat_ep_disconnect-rc-invalid-state-passive-connection-pending");
 	UT_RC(dat_ep_free(c->eb), DAT_INVALID_STATE,
 			"UDAPL-dat_ep_free-rc-invalid-state-passive-connection-pending");
-	UT_RC(dat_rsp_free(rsp), DAT_INVALID_STATE, "UDAPL-dat_rsp_free-rc-invalid-state");
+	/* "no effect on previously generated ... Connection Request" (E-UDAPL-081) */
+	UT_RC_IN(dat_rsp_free(rsp), "UDAPL-dat_rsp_free-pending-request-unaffected",
+			DAT_SUCCESS, DAT_INVALID_HANDLE);
 	UT_OK(dat_cr_accept(cr, DAT_HANDLE_NULL, 0, NULL), C_RSP_PASS);
 	ut_wait(c->a.conn, DAT_CONNECTION_EVENT_ESTABLISHED, NULL, C_RSP_PASS);
 	RT_EXPECT_EQ_INT(ut_state(c->eb), DAT_EP_STATE_CONNECTED, C_RSP_PASS);
@@ -826,8 +829,8 @@ C_TEST(recv_srq, "udapl.ep_post_recv.state.srq_ep",
 	UT_REQ(dat_ep_create_with_srq(c->b.ia, c->b.pz, c->b.rcv, c->b.req, c->b.conn, srq,
 			NULL, &eb2), cl);
 	r = ut_seg(&mb, 0, 128);
-	UT_RC(dat_ep_post_recv(eb2, 1, &r, (DAT_DTO_COOKIE){ .as_64 = 1 }, 0),
-			DAT_INVALID_STATE, cl);
+	UT_RC_IN(dat_ep_post_recv(eb2, 1, &r, (DAT_DTO_COOKIE){ .as_64 = 1 }, 0), cl,
+			DAT_INVALID_STATE, DAT_INVALID_PARAMETER);	/* E-UDAPL-081 */
 	UT_REQ(dat_srq_post_recv(srq, 1, &r, (DAT_DTO_COOKIE){ .as_64 = 0x5c }), cl);
 	UT_REQ(dat_ep_free(c->eb), cl);
 	c->eb = eb2;

@@ -512,8 +512,8 @@ IA_TEST(lmr_create_ro_mapping, "udapl.lmr_create.privileges.read_only_mapping",
 {
 	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
 	void *p = mmap(NULL, pg, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	UT_RC(lmr_make(u, DAT_MEM_TYPE_VIRTUAL, p, pg, u->pz, DAT_MEM_PRIV_ALL_FLAG, NULL),
-			DAT_PRIVILEGES_VIOLATION, cl);
+	UT_RC_IN(lmr_make(u, DAT_MEM_TYPE_VIRTUAL, p, pg, u->pz, DAT_MEM_PRIV_ALL_FLAG, NULL), cl,
+			DAT_PRIVILEGES_VIOLATION, DAT_INVALID_PARAMETER);	/* E-UDAPL-081 */
 }
 IA_TEST(lmr_create_lmr_pz, "udapl.lmr_create.protection.lmr_other_pz",
 		"UDAPL-dat_lmr_create-rc-protection-violation")
@@ -526,8 +526,8 @@ IA_TEST(lmr_create_lmr_pz, "udapl.lmr_create.protection.lmr_other_pz",
 		rt_unsupported("DAT_MEM_TYPE_LMR not supported");
 	ut_mem(u, u->pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &m, cl);
 	UT_REQ(dat_pz_create(u->ia, &pz2), cl);
-	UT_RC(lmr_make(u, DAT_MEM_TYPE_LMR, m.lmr, 4096, pz2, DAT_MEM_PRIV_ALL_FLAG, NULL),
-			DAT_PROTECTION_VIOLATION, cl);
+	UT_RC_IN(lmr_make(u, DAT_MEM_TYPE_LMR, m.lmr, 4096, pz2, DAT_MEM_PRIV_ALL_FLAG, NULL), cl,
+			DAT_PROTECTION_VIOLATION, DAT_INVALID_PARAMETER);	/* E-UDAPL-081 */
 }
 IA_TEST_ATTRS(lmr_create_huge, "udapl.lmr_create.rob.absurd_length", "UDAPL-dat_lmr_create-rob-absurd-length",
 		"tier=robustness")

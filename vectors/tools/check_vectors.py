@@ -4,6 +4,8 @@ generated from the errata files.
 
   check_vectors.py            validate; fail if docs/errata.md is stale
   check_vectors.py --write    validate and regenerate docs/errata.md
+  check_vectors.py --spec DIR also hold every uDAPL clause against its page
+                              in DIR/udapl (../shared/spec when present)
 """
 import json
 import os
@@ -262,6 +264,63 @@ def audit_markdown(audits):
     return out
 
 
+def udapl_page_sections(text):
+    """The sections of a rendered 3DAT page: {NAME: body}."""
+    out, cur = {}, None
+    for line in text.split("\n"):
+        if line and not line[0].isspace() and re.match(r"^[A-Z][A-Z ]+$", line.strip()):
+            cur = line.strip()
+            out[cur] = ""
+        elif cur:
+            out[cur] += line + "\n"
+    return out
+
+
+def check_udapl_pages(spec, clauses, problems):
+    """Every uDAPL clause against its page (SPEC/udapl/<call>.txt): the
+    section it cites exists; a conformance return-code clause requires a
+    code the page's RETURN VALUES list, or cites an erratum saying why not
+    (E-UDAPL-034, how codes compare, is not such a reason); every code a
+    page lists has a clause of that call."""
+    pages = {}
+    folder = os.path.join(spec, "udapl")
+    for name in sorted(os.listdir(folder)):
+        if name.startswith("dat_") and name.endswith(".txt"):
+            with open(os.path.join(folder, name)) as f:
+                pages[name[:-4]] = udapl_page_sections(f.read())
+    by_call = {}
+    for c in clauses:
+        by_call.setdefault(c.get("call"), []).append(c)
+    ignore = {"DAT_GET_TYPE", "DAT_SUCCESS", "DAT_HANDLE_NULL", "DAT_GET_SUBTYPE"}
+    for call, sections in pages.items():
+        listed = set(re.findall(r"\b(DAT_[A-Z_]+)\b", sections.get("RETURN VALUES", "")))
+        mine = by_call.get(call, [])
+        if not mine:
+            problems.append("udapl page %s(3DAT): no clause states it" % call)
+        said = " ".join(c["id"] + " " + c["statement"] + " " + c["expected"] for c in mine)
+        for code in sorted(listed - ignore):
+            if code not in said and ("rc-" + code[4:].lower().replace("_", "-")) not in said:
+                problems.append("udapl page %s(3DAT) lists %s, which no clause of the call states"
+                                % (call, code))
+        for c in mine:
+            m = re.match(r"(\w+)\(3DAT\) (.*)", c["section"])
+            if m and m.group(1) in pages:
+                for sec in re.split(r",\s*", m.group(2)):
+                    if sec not in pages[m.group(1)]:
+                        problems.append("%s: section %r is not a section of %s(3DAT)"
+                                        % (c["id"], sec, m.group(1)))
+            if c.get("kind") != "return-code" or c.get("tier") != "conformance":
+                continue
+            reasons = [e for e in c.get("errata", []) if e != "E-UDAPL-034"]
+            first = c.get("expected", "").split(";")[0]
+            for code in sorted(set(re.findall(r"\b(DAT_[A-Z_]+)\b", first)) - ignore):
+                if code.startswith("DAT_MEM_TYPE"):
+                    continue
+                if code not in listed and not reasons:
+                    problems.append("%s: requires %s, which %s(3DAT) does not list, and cites "
+                                    "no erratum saying why" % (c["id"], code, call))
+
+
 def errata_markdown(all_errata, audits=None):
     out = ["# Errata: where the specification is wrong, contradictory or silent",
            "",
@@ -316,6 +375,7 @@ def errata_markdown(all_errata, audits=None):
 
 def main(argv):
     write = "--write" in argv
+    spec = argv[argv.index("--spec") + 1] if "--spec" in argv[:-1] else None
     problems = []
     all_errata = {}
     audits = {}
@@ -334,6 +394,8 @@ def main(argv):
                         problems.append("%s: call %s cites unknown erratum %s" % (cpath, c["name"], e))
         clauses, lpath = load(api, "clauses")
         n_clauses = len(check_clauses(api, clauses, lpath, calls_names, errata_ids, problems)) if clauses else 0
+        if clauses and api == "udapl" and spec and os.path.isdir(os.path.join(spec, "udapl")):
+            check_udapl_pages(spec, clauses.get("clauses", []), problems)
         if clauses:
             audits[api] = single_outcome_audit(clauses.get("clauses", []), all_errata[api])
             for cid, _, cls, errs in audits[api]:

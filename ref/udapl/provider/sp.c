@@ -256,9 +256,9 @@ void rsp_destroy(struct rsp *rsp)
 
 /*
  * dat_rsp_free(3DAT)
- * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_STATE (a request arrived:
- * its Endpoint is PASSIVE_CONNECTION_PENDING until the CR is accepted or
- * rejected).  A RESERVED Endpoint goes back to UNCONNECTED.
+ * DAT_SUCCESS, DAT_INVALID_HANDLE.  A RESERVED Endpoint goes back to
+ * UNCONNECTED; a request that already arrived is unaffected: its CR keeps
+ * the Endpoint (PASSIVE_CONNECTION_PENDING) for dat_cr_accept/reject.
  */
 DAT_RETURN dapl_rsp_free(DAT_RSP_HANDLE rsp_handle)
 {
@@ -266,10 +266,6 @@ DAT_RETURN dapl_rsp_free(DAT_RSP_HANDLE rsp_handle)
 
 	if (!rsp)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_RSP);
-	/* a request holds its Endpoint: reject or accept it first */
-	if (rsp->ep && (rsp->ep->state == DAT_EP_STATE_PASSIVE_CONNECTION_PENDING ||
-			rsp->ep->state == DAT_EP_STATE_UNCONFIGURED_PASSIVE))
-		return ERR(DAT_INVALID_STATE, DAT_INVALID_STATE_EP_PASSCONNPENDING);
 	rsp_destroy(rsp);
 	return DAT_SUCCESS;
 }
