@@ -268,6 +268,12 @@ def render(doc, vecs):
             f"for the corpus; <code>{_e(ia['threadsafe'])}</code> "
             f"(thread safety requested) for the multi-thread tests "
             f"(<code>*.threads.*</code>), from {_e(ia['threadsafe_from'])}</td></tr>")
+        head.append(
+            "<tr><th>uDAPL registry's dat.conf</th><td>" + (
+                f"<code>DAT_OVERRIDE={_e(ia['dat_override'])}</code> (from "
+                f"{_e(ia.get('dat_conf_from') or '')})" if ia.get("dat_override")
+                else "what the registry reads by itself (no DAT_OVERRIDE)")
+            + "</td></tr>")
     if "launch" in doc:
         head.append(
             "<tr><th>launch</th><td>" + (
