@@ -26,7 +26,7 @@ import sys
 import tempfile
 import threading
 
-from harness import (corpus, dapl_ia, impl, interrupt, keeper, outdir,
+from harness import (causes, corpus, dapl_ia, impl, interrupt, keeper, outdir,
                      profiles, report_html, report_junit, rerun, runner,
                      vectors)
 from harness import verdicts as V
@@ -531,6 +531,7 @@ def _decide_all(args, paths, run, results, previous, ctx):
         a["counts"] = _counts(core)
         _call_table(a, core, vecs[api], run["exports"][api])
         a["status"] = _decide(a, core, filtered)
+        a["causes"] = causes.group(core)
         if vecs[api].ext_calls and a["offered"] and not a.get("load_error"):
             a["extension"] = _extension(
                 [r for r in records[api] if r.get("extension")],
@@ -645,6 +646,16 @@ def _summary(doc, paths):
         for n in a["notes"] + a["problems"]:
             line += f"\n         {n}"
         print(line)
+    grouped = [(api, g) for api, a in doc["apis"].items()
+               for g in a.get("causes") or []]
+    if grouped:
+        print("Failures by cause (one row per first failing call and result, "
+              "or signal and crash site):")
+        for api, g in grouped:
+            tiers = ", ".join(f"{t} {n}" for t, n in sorted(g["tiers"].items()))
+            print(f"  {api:<6} {g['phrase']}  [{tiers}]")
+            if g["frames"]:
+                print(f"              top frames: {' < '.join(g['frames'])}")
     bad = [r for r in doc["tests"] if r["verdict"] != V.PASS
            and not (r.get("extension") and r.get("lacks"))]
     if bad:
