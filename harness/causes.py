@@ -116,14 +116,18 @@ def cause(rec):
         if not mine:
             return dict(verdict=verdict, call=call, frames=frames[:3],
                         result=f"{crash['signal']} in the test's own code")
+        if all(frame_parts(f)[1] == "unmapped" for f in mine):
+            # code that is gone: a library unloaded under a running call
+            return dict(verdict=verdict, call=call, frames=frames[:3],
+                        result=f"{crash['signal']} in unmapped code")
         entry, top = _where(mine[-1]), _where(mine[0])
         inside = "" if top == entry else f" at {top}"
         return dict(verdict=verdict, call=entry, frames=mine[:3],
                     result=f"{crash['signal']}{inside}")
     if verdict == V.CRASH:
+        detail = re.sub(r"\d+(\.\d+)?", "N", rec.get("detail") or "")[:80]
         return dict(verdict=verdict, call=call, frames=[],
-                    result=re.sub(r"\d+(\.\d+)?", "N", rec.get("detail") or "")[:80]
-                    or "no detail")
+                    result=f"{detail or 'no detail'}, no crash site recorded")
     return dict(verdict=verdict, call=call, frames=[],
                 result=verdict.lower())
 

@@ -94,15 +94,18 @@ def parse_notes(record):
 
 
 def parse_crash(record):
-    """{signal, frames} of a record's first RDMACTS-CRASH line, or None:
+    """{signal, frames} of a record's last RDMACTS-CRASH line, or None:
     where the test's process took a fatal signal, innermost frame first
-    (each `symbol+0xoff@object` or `object+0xoff`)."""
+    (each `symbol+0xoff@object` or `object+0xoff`).  The last: the
+    process writes the faulting instruction first, then, if unwinding
+    from it did not fault too, the whole stack."""
+    found = None
     for line in record.splitlines():
         m = CRASH_RE.match(line)
         if m:
             frames = [text.bounded(f, 200) for f in m.group(2).split(";") if f]
-            return dict(signal=m.group(1), frames=frames[:MAX_FRAMES])
-    return None
+            found = dict(signal=m.group(1), frames=frames[:MAX_FRAMES])
+    return found
 
 
 def judge(returncode, record, err, timed_out, timeout, nonce, pid=None):

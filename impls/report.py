@@ -7,11 +7,17 @@ knows, each a bug of the implementation with its file and line in the
 implementation's source:
 
     {"causes": [{"verdict": "CRASH", "call": "dat_srq_create",
-                 "result": "SIGSEGV",            (or "result_re": regex)
+                 "result": "SIGSEGV",
                  "bug": "what is wrong", "where": ["file:line", ...]}]}
 
-Writes PAGE (markdown: verdict, counts, the groups with their causes)
-and prints the groups.  Exit status 0 when the verdict is the recipe's
+A cause matches a group of failures (verdict, call, result: causes.py)
+by "call" or "call_re", "result" or "result_re" (regular expressions,
+whole match), and optionally by its tests: "tests_re" (every test of
+the group matches) or "tests_any_re" (one does).  The first cause that
+matches a group explains it.
+
+Writes PAGE (markdown: verdict, counts, one row per cause with the
+groups it explains) and prints the groups.  Exit status 0 when the verdict is the recipe's
 EXPECT and every group is a known cause, else 1: a failure nobody can
 name is either a new bug of the implementation or one of ours, and must
 be looked at before the page is published."""
@@ -36,11 +42,23 @@ def recipe_vars(path):
 
 
 def matches(known, g):
-    if known.get("verdict") != g["verdict"] or known.get("call") != g["call"]:
+    if known.get("verdict") != g["verdict"]:
         return False
-    if "result" in known:
-        return known["result"] == g["result"]
-    return re.fullmatch(known.get("result_re", ".*"), g["result"]) is not None
+    if "call" in known and known["call"] != g["call"]:
+        return False
+    if "call_re" in known and not re.fullmatch(known["call_re"], g["call"]):
+        return False
+    if "result" in known and known["result"] != g["result"]:
+        return False
+    if "result_re" in known and not re.fullmatch(known["result_re"], g["result"]):
+        return False
+    if "tests_re" in known and not all(
+            re.search(known["tests_re"], t) for t in g["tests"]):
+        return False
+    if "tests_any_re" in known and not any(
+            re.search(known["tests_any_re"], t) for t in g["tests"]):
+        return False
+    return True
 
 
 def counts_text(counts):
@@ -91,28 +109,41 @@ def main(argv):
               f"| certified | {doc['finished'][:10]}, rdmacts {project_commit(root)}, "
               f"`make certify-impl NAME={name}` |", ""]
     groups = a.get("causes") or []
-    unexplained = []
-    if groups:
-        lines += ["Failures by cause (one row per first failing call and result, "
-                  "or signal and crash site):", "",
-                  "| tests | verdict | call | result | cause |",
-                  "| ---: | --- | --- | --- | --- |"]
-    used = set()
+    unexplained, rows = [], {}
     for g in groups:
         k = next((i for i, c in enumerate(known) if matches(c, g)), None)
-        tiers = ", ".join(f"{t} {n}" for t, n in sorted(g["tiers"].items()))
         if k is None:
             unexplained.append(g)
-            why = "**not explained** (a new bug of the implementation, or ours)"
         else:
-            used.add(k)
-            c = known[k]
-            why = c["bug"] + " (" + "; ".join(f"`{w}`" for w in c["where"]) + ")"
+            rows.setdefault(k, []).append(g)
+    if groups:
+        lines += ["Failures by cause: each row one bug, with the groups of "
+                  "failing tests it explains (first failing call and result, "
+                  "or signal and crash site; the report lists every test):", "",
+                  "| tests | verdicts | calls | what the tests saw | cause |",
+                  "| ---: | --- | --- | --- | --- |"]
+    for k in sorted(rows, key=lambda k: -sum(g["count"] for g in rows[k])):
+        gs, c = rows[k], known[k]
+        tiers = {}
+        for g in gs:
+            for t, n in g["tiers"].items():
+                tiers[t] = tiers.get(t, 0) + n
+        count = sum(g["count"] for g in gs)
+        tier_text = ", ".join(f"{t} {n}" for t, n in sorted(tiers.items()))
+        calls = ", ".join(sorted({f"`{cell(g['call'])}`" for g in gs}))
+        saw = "; ".join(sorted({cell(g["result"]) for g in gs}))
+        verdicts = ", ".join(sorted({g["verdict"] for g in gs}))
+        why = cell(c["bug"]) + " (" + "; ".join(f"`{w}`" for w in c["where"]) + ")"
+        lines.append(f"| {count} ({tier_text}) | {verdicts} | {calls} | {saw} | {why} |")
+    for g in unexplained:
+        tiers = ", ".join(f"{t} {n}" for t, n in sorted(g["tiers"].items()))
         lines.append(f"| {g['count']} ({tiers}) | {g['verdict']} | `{cell(g['call'])}` "
-                     f"| {cell(g['result'])} | {cell(why)} |")
+                     f"| {cell(g['result'])} | **not explained** (a new bug of the "
+                     "implementation, or ours) |")
     if not groups:
         lines.append("No test failed.")
     lines.append("")
+    used = set(rows)
     with open(page, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
     print(f"  {name}: {a['status']}; conformance: "

@@ -123,3 +123,26 @@ def test_tiers_are_counted_per_group():
     (g,) = groups
     assert g["tiers"] == {"conformance": 1, "robustness": 1}
     assert g["phrase"] == "2 tests crash in dat_srq_create (SIGSEGV)"
+
+
+def test_a_crash_in_unloaded_code_is_not_merged_with_another():
+    """A library unloaded under a running call leaves no symbol to name:
+    the row says so, apart from a crash of the same call elsewhere."""
+    gone = rec("CRASH", name="a", crash=dict(
+        signal="SIGSEGV", frames=["unmapped+0x7f0012345678"]))
+    other = rec("CRASH", name="b", crash=dict(
+        signal="SIGSEGV", frames=["dat_ep_create+0x8@libdat.so", "udapl_tests+0x1"]))
+    silent = rec("CRASH", name="c")
+    silent["detail"] = "SIGSEGV"
+    rows = {g["result"]: g["tests"] for g in causes.group([gone, other, silent])}
+    assert rows == {"SIGSEGV in unmapped code": ["a"], "SIGSEGV": ["b"],
+                    "SIGSEGV, no crash site recorded": ["c"]}
+
+
+def test_the_last_crash_line_wins():
+    """The faulting instruction first, the whole stack after it."""
+    from harness import record
+    rec_text = ("\nRDMACTS-CRASH signal=SIGSEGV frames=f+0x1@libx.so\n"
+                "\nRDMACTS-CRASH signal=SIGSEGV frames=f+0x1@libx.so;udapl_tests+0x2\n")
+    assert record.parse_crash(rec_text) == dict(
+        signal="SIGSEGV", frames=["f+0x1@libx.so", "udapl_tests+0x2"])

@@ -10,7 +10,10 @@
  * innermost first, starting at the instruction that faulted, at most
  * RT_CRASH_FRAMES; a frame is `symbol+0xoff@object` when the address is
  * inside an exported symbol of a shared object, else `object+0xoff`.
- * Then the signal's default action ends the process as it would have:
+ * A first line names the faulting instruction alone; the full one
+ * follows (the harness keeps the last whole line: unwinding from code
+ * that was unmapped under the test may itself fault).  Then the
+ * signal's default action ends the process as it would have:
  * the verdict stays CRASH (the harness takes the signal from the exit
  * status, never from this line), the line only says where.
  *
@@ -76,7 +79,7 @@ static void frame_text(char *out, size_t n, void *addr)
     const char *obj, *slash;
 
     if (!dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) || !info.dli_fname) {
-        snprintf(out, n, "?+%p", addr);
+        snprintf(out, n, "unmapped+0x%lx", (unsigned long)addr);
         return;
     }
     obj = info.dli_fname;
@@ -101,7 +104,7 @@ static void on_fatal(int sig, siginfo_t *si, void *uc)
     void *frames[32];
     char line[2048], one[256];
     const char *name = "?";
-    int n = backtrace(frames, 32), first = 0, shown = 0;
+    int n, first = 0, shown = 0;
     void *pc = fault_pc(uc);
     size_t len;
 
@@ -109,6 +112,12 @@ static void on_fatal(int sig, siginfo_t *si, void *uc)
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
         if (fatal[i].sig == sig)
             name = fatal[i].name;
+    if (pc) {
+        frame_text(one, sizeof one, pc);
+        snprintf(line, sizeof line, "RDMACTS-CRASH signal=%s frames=%s\n", name, one);
+        rt_record_line(line);
+    }
+    n = backtrace(frames, 32);
     /* skip this handler and the kernel's return trampoline */
     first = n > 2 ? 2 : n;
     for (int i = 0; pc && i < n; i++)

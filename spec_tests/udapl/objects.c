@@ -86,9 +86,12 @@ static DAT_RETURN open_with(int v, const char *name, DAT_COUNT qlen,
 	RT_TEST(fn##_1, "udapl.ia_openv." what, "UDAPL-dat_ia_openv-" tag)   \
 	{ fn##_do(1, "UDAPL-dat_ia_openv-" tag); }
 
+/* E-UDAPL-070: a NULL ia_handle is a parameter (the pages) or, in the
+ * DAT Collaborative's registry, an invalid IA handle */
 OPEN_PAIR(open_null_ia, "rc-invalid-parameter-null-ia", "param.null_ia_handle", {
 	DAT_EVD_HANDLE a = DAT_HANDLE_NULL;
-	UT_RC(open_with(v, ut_ia_name(), 8, &a, NULL, 1, 2, DAT_FALSE), DAT_INVALID_PARAMETER, cl);
+	UT_RC_IN(open_with(v, ut_ia_name(), 8, &a, NULL, 1, 2, DAT_FALSE), cl,
+			DAT_INVALID_PARAMETER, DAT_INVALID_HANDLE);
 })
 OPEN_PAIR(open_null_name, "rc-invalid-parameter-null-name", "param.null_name", {
 	DAT_EVD_HANDLE a = DAT_HANDLE_NULL; DAT_IA_HANDLE ia = DAT_HANDLE_NULL;
@@ -257,9 +260,9 @@ RT_TEST(ia_close_abrupt, "udapl.ia_close.rc.abrupt_cascade", C_IA_ABRUPT)
 	struct ut_conn c;
 	struct ut_mem m;
 	DAT_CNO_HANDLE cno;
-	DAT_RMR_HANDLE rmr;
+	DAT_RMR_HANDLE rmr = DAT_HANDLE_NULL;
 	DAT_RSP_HANDLE rsp;
-	DAT_SRQ_HANDLE srq;
+	DAT_SRQ_HANDLE srq = DAT_HANDLE_NULL;
 	DAT_SRQ_ATTR sa = { .max_recv_dtos = 4, .max_recv_iov = 1,
 			    .low_watermark = DAT_WATERMARK_INFINITE };
 	ut_conn_open(&c, C_IA_ABRUPT);
