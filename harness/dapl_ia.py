@@ -57,7 +57,7 @@ def registry_list(ctx, env):
         return None, str(answer["error"])
     if answer.get("rc") != 0:
         return None, (f"dat_registry_list_providers returned "
-                      f"0x{answer.get('rc', 0):08x}")
+                      f"0x{answer.get('rc', 0):08x} (no static registry?)")
     return [tuple(e) for e in answer.get("entries", [])], None
 
 
@@ -72,14 +72,15 @@ def names(impl_dir, ctx=None, env=None, environ=None):
     listed, why = (registry_list(ctx, env) if ctx is not None
                    else (None, "not asked"))
     out = dict(default=default, listed=listed, warnings=[])
-    if listed is not None:
-        mine = [n for n, _, _ in _conf_lines(conf)]
-        theirs = {e[0] for e in listed}
-        if mine and not theirs & set(mine):
+    mine = [n for n, _, _ in _conf_lines(conf)]
+    if mine and (listed is not None or why.startswith("dat_registry")):
+        theirs = {e[0] for e in listed or []}
+        if not theirs & set(mine):
             out["warnings"].append(
                 f"the registry under test ignores {conf}"
-                + (" (DAT_OVERRIDE)" if override else "") + ": it lists "
-                + (", ".join(sorted(theirs)) or "no IA")
+                + (" (DAT_OVERRIDE)" if override else "") + ": "
+                + (f"it lists {', '.join(sorted(theirs)) or 'no IA'}"
+                   if listed is not None else why)
                 + (".  Give it a dat.conf with DAT_CONF=file (exported as "
                    "DAT_OVERRIDE; docs/certification.md)" if not override
                    else ""))
