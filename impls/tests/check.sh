@@ -12,8 +12,10 @@
 #     (the stand-in reads DAT_OVERRIDE, else /etc/dat.conf);
 #  4. the thread-safe IA is chosen among the IAs the registry lists: the
 #     stand-in skips a "nondefault" threadsafe line;
-#  5. with CLIENTS_SRC holding OFA's compat-dapl: the same for OFA's
-#     registry (make certify-impl NAME=ofa-dat-1.2), its own bugs aside.
+#  5. the reference registry reads a stock OFA dat.conf: a bare library
+#     name not beside the dat.conf is found through the loader's path;
+#  6. with CLIENTS_SRC holding OFA's compat-dapl: the same as 1-2 for
+#     OFA's registry (make certify-impl NAME=ofa-dat-1.2), its bugs aside.
 #
 # Environment: ROOT, BIN, LIB, PY (impls/module.mk), CLIENTS_SRC.
 set -u
@@ -67,7 +69,19 @@ mt=$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["dapl_ia"]["
     say "the thread-safe IA is one the registry lists (rdmacts1_mt, not the nondefault rdmacts0_mt)" ||
     bad "thread-safe IA ${mt:-none}, want rdmacts1_mt ($out/nondefault.out)"
 
-# 5: OFA's registry, when its sources are given
+# 5: the reference registry alone in a directory, its Provider elsewhere
+bare=$out/bare-name
+rm -rf "$bare" && mkdir -p "$bare"
+cp "$LIB/libdat.so" "$bare/"
+cp "$ROOT/impls/ofa-dat-1.2/dat.conf" "$bare/dat.conf"
+if LD_LIBRARY_PATH="$bare:$LIB" DAT_OVERRIDE="$bare/dat.conf" RDMACTS_DAPL_IA=rdmacts0 \
+        timeout 60 "$BIN/udapl-lifecycle" >"$bare/out" 2>&1; then
+    say "the reference registry loads a bare library name through the loader's search path"
+else
+    bad "the reference registry did not load libdat_rdmacts.so by its bare name ($bare/out)"
+fi
+
+# 6: OFA's registry, when its sources are given
 if [ -n "${CLIENTS_SRC:-}" ] && [ -d "$CLIENTS_SRC/compat-dapl" ]; then
     if sh "$ROOT/impls/run.sh" ofa-dat-1.2 "$CLIENTS_SRC" "$out"; then
         say "OFA's registry: certified as its recipe expects, every failure a known OFA bug"
