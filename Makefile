@@ -33,6 +33,8 @@ IMPL    ?= $(LIBDIR)
 ifeq ($(IMPL),$(LIBDIR))
 export RDMACTS_DMAPP_HW_MAJOR_GEMINI ?= $(shell sed -n 's/^\#define DMAPP_GNI_HW_MAJOR_GEMINI[ \t]*//p' include/dmapp.h)
 endif
+# The uDAPL registry's static registry for the run (--dat-conf).
+DAT_CONF ?=
 API     ?=
 CALL    ?=
 CLAUSE  ?=
@@ -77,7 +79,8 @@ help:  ## list the targets
 	@echo "           CALL=name, CLAUSE=id, BUILD=dir (default build), RERUN=1,"
 	@echo "           LIMIT=as=16G,cpu=20,nproc=4096 (per-test limits),"
 	@echo "           PROFILE=name, LAUNCH=all (every test a launched job),"
-	@echo "           LAUNCHER='srun -n {np}', SCRATCH=dir (shared scratch)"
+	@echo "           LAUNCHER='srun -n {np}', SCRATCH=dir (shared scratch),"
+	@echo "           DAT_CONF=file (the uDAPL registry's dat.conf, given as DAT_OVERRIDE)"
 
 deps:  ## install missing Debian packages (quiet when all are present)
 	@sh mk/deps.sh
@@ -104,6 +107,7 @@ certify: all  ## certify IMPL (default: the reference) against the corpus
 	    $(if $(RERUN),--rerun-failures) $(if $(LIMIT),--limit "$(LIMIT)") \
 	    $(if $(PROFILE),--profile $(PROFILE)) $(if $(LAUNCH),--launch $(LAUNCH)) \
 	    $(if $(SCRATCH),--scratch "$(SCRATCH)") $(if $(LAUNCHER),--launcher "$(LAUNCHER)") \
+	    $(if $(DAT_CONF),--dat-conf "$(DAT_CONF)") \
 	    || { status=$$?; echo "make certify: the harness exited with status $$status" \
 	         "(make itself exits 2; docs/certification.md, \"Exit status\")" >&2; exit $$status; }
 

@@ -26,7 +26,7 @@ import sys
 import tempfile
 import threading
 
-from harness import (corpus, dapl_ia, impl, interrupt, keeper, outdir,
+from harness import (causes, corpus, dapl_ia, impl, interrupt, keeper, outdir,
                      profiles, report_html, report_junit, rerun, runner,
                      vectors)
 from harness import verdicts as V
@@ -344,19 +344,41 @@ def _certify(args, paths, previous):
                 "--rerun-failures: the previous run certified something else: "
                 + "; ".join(changed) + " changed.  Certify again without "
                 "--rerun-failures (RERUN=1)")
-    # private to the run (0700), removed after it; --scratch places it on
-    # storage the compute nodes share
+    # the registry's dat.conf and the IA names, for the tests and their
+    # helpers alike (runner.Context.env copies this process's
+    # environment); the caller's own values come back after the run
+    saved = {k: os.environ.get(k) for k in DAPL_ENV}
+    try:
+        return _certify_env(args, paths, previous, started, profile, launch,
+                            selected, fingerprint)
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+# What a run sets in its own environment for the uDAPL tests.
+DAPL_ENV = ("DAT_OVERRIDE", "RDMACTS_DAPL_IA", "RDMACTS_DAPL_IA_MT")
+
+
+def _certify_env(args, paths, previous, started, profile, launch, selected,
+                 fingerprint):
+    if getattr(args, "dat_conf", None):
+        os.environ["DAT_OVERRIDE"] = args.dat_conf
+    ia = dapl_ia.names(paths["impl"])
+    # a scratch directory private to the run (0700), removed after it;
+    # --scratch places it on storage the compute nodes share
     scratch = tempfile.mkdtemp(prefix="rdmacts-",
                                dir=getattr(args, "scratch", None))
-    ia = dapl_ia.names(paths["impl"])
-    # the tests' environment is this process's (runner.Context.env)
-    os.environ["RDMACTS_DAPL_IA"], os.environ["RDMACTS_DAPL_IA_MT"] = ia[:2]
     ctx = None
     try:
         ctx = runner.Context(paths["impl"], args.timeout, args.launcher,
                              scratch, args.jobs, getattr(args, "limits", None),
                              launch_all=launch == "all", bin_dir=paths["bin"])
         run = _select(args, paths, ctx, previous)
+        ia = run.get("dapl_ia") or ia
         if not args.quiet and run["jobs"]:
             print(f"rdmacts: running {len(run['jobs'])} test(s), {ctx.jobs} "
                   f"at once on {os.cpu_count()} core(s)...", flush=True)
@@ -377,7 +399,13 @@ def _certify(args, paths, previous):
         host=platform.node(), cores=os.cpu_count(), jobs=ctx.jobs,
         timeout=args.timeout, launcher=args.launcher, launch=launch,
         scratch=os.path.dirname(scratch), fingerprint=fingerprint,
-        dapl_ia=dict(default=ia[0], threadsafe=ia[1], threadsafe_from=ia[2]),
+        dapl_ia=dict(default=ia["default"], threadsafe=ia["threadsafe"],
+                     threadsafe_from=ia["threadsafe_from"],
+                     listed=ia["listed"],
+                     dat_override=os.environ.get("DAT_OVERRIDE"),
+                     dat_conf_from=("--dat-conf" if getattr(args, "dat_conf", None)
+                                    else "the environment"
+                                    if os.environ.get("DAT_OVERRIDE") else None)),
         profile=profile, rerun=previous is not None,
         # a rerun covers what the previous run covered
         filters=dict(api=(previous["filters"].get("api") if previous
@@ -402,6 +430,17 @@ def _select(args, paths, ctx, previous):
     if unknown:
         raise UsageError(unknown)
     return run
+
+
+def _dapl_names(a, paths, ctx, env, run):
+    """The IA names from what the registry under test lists, set for the
+    tests before any runs (dapl_ia.py); its warnings become notes."""
+    ia = run["dapl_ia"] = dapl_ia.names(paths["impl"], ctx, env)
+    os.environ["RDMACTS_DAPL_IA"] = ia["default"]
+    os.environ["RDMACTS_DAPL_IA_MT"] = ia["threadsafe"]
+    for w in ia["warnings"]:
+        a["notes"].append(f"warning: {w}")
+        print(f"warning: {w}", file=sys.stderr, flush=True)
 
 
 def _select_api(api, args, paths, ctx, run):
@@ -437,6 +476,8 @@ def _select_api(api, args, paths, ctx, run):
             + ", ".join(a["missing_calls"]))
     if a.get("load_error"):
         return
+    if api == "udapl":
+        _dapl_names(a, paths, ctx, env, run)
     binary = os.path.join(paths["bin"], f"{api}_tests")
     if not os.access(binary, os.X_OK):
         a["corpus_error"] = f"no corpus yet: {binary} does not exist"
@@ -490,6 +531,7 @@ def _decide_all(args, paths, run, results, previous, ctx):
         a["counts"] = _counts(core)
         _call_table(a, core, vecs[api], run["exports"][api])
         a["status"] = _decide(a, core, filtered)
+        a["causes"] = causes.group(core)
         if vecs[api].ext_calls and a["offered"] and not a.get("load_error"):
             a["extension"] = _extension(
                 [r for r in records[api] if r.get("extension")],
@@ -517,6 +559,8 @@ def by_hand(test, binary, ctx):
     if test.api == "udapl":
         for key in ("RDMACTS_DAPL_IA", "RDMACTS_DAPL_IA_MT"):
             env[key] = os.environ.get(key, "")
+        if os.environ.get("DAT_OVERRIDE"):
+            env["DAT_OVERRIDE"] = os.environ["DAT_OVERRIDE"]
     words = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
     run = shlex.join([binary, "--run", test.name])
     if test.np > 1 or ctx.launch_all:
@@ -595,9 +639,23 @@ def _summary(doc, paths):
         if api == "udapl" and a["offered"] and ia:
             line += (f"\n         IA {ia['default']}; multi-thread tests on "
                      f"IA {ia['threadsafe']} ({ia['threadsafe_from']})")
+            line += ("\n         registry's dat.conf: " + (
+                f"DAT_OVERRIDE={ia['dat_override']} (from {ia.get('dat_conf_from')})"
+                if ia.get("dat_override") else
+                "what the registry reads by itself"))
         for n in a["notes"] + a["problems"]:
             line += f"\n         {n}"
         print(line)
+    grouped = [(api, g) for api, a in doc["apis"].items()
+               for g in a.get("causes") or []]
+    if grouped:
+        print("Failures by cause (one row per first failing call and result, "
+              "or signal and crash site):")
+        for api, g in grouped:
+            tiers = ", ".join(f"{t} {n}" for t, n in sorted(g["tiers"].items()))
+            print(f"  {api:<6} {g['phrase']}  [{tiers}]")
+            if g["frames"]:
+                print(f"              top frames: {' < '.join(g['frames'])}")
     bad = [r for r in doc["tests"] if r["verdict"] != V.PASS
            and not (r.get("extension") and r.get("lacks"))]
     if bad:

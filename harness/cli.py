@@ -88,6 +88,12 @@ def parser():
                    help="capability profile of the test-control interface "
                         "given to every test (default full; "
                         "docs/certification.md)")
+    c.add_argument("--dat-conf", metavar="FILE",
+                   help="the uDAPL registry's static registry (dat.conf) for "
+                        "the run, given to every test as DAT_OVERRIDE, the "
+                        "variable libdat reads (the reference's and OFA's); "
+                        "default: what the registry under test reads by "
+                        "itself (docs/certification.md)")
     c.add_argument("--core-only", action="store_true",
                    help="run the 2010 core's tests only, not the extension "
                    "tier's (docs/extension.md); the verdict is the same")
@@ -151,6 +157,12 @@ def _main(argv):
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return V.EXIT_USAGE
+    if args.dat_conf is not None:
+        if not os.path.isfile(args.dat_conf):
+            print(f"error: --dat-conf {os.path.abspath(args.dat_conf)}: not "
+                  "a file", file=sys.stderr)
+            return V.EXIT_USAGE
+        args.dat_conf = os.path.abspath(args.dat_conf)
     if args.launcher is None:
         args.launcher = runner.default_launcher(args.bin)
     if "{np}" not in args.launcher:

@@ -30,31 +30,38 @@ def resolve(lib_path, names, ctx, env):
     dlsym, under a keeper like any test (a constructor may start
     processes).  Raises LoadError, with one line saying why, when the
     library cannot be loaded."""
+    answer = helper([RESOLVE, os.path.basename(lib_path), lib_path, *names],
+                    f"loading {lib_path}", ANSWER, ctx, env)
+    if "error" in answer:
+        raise LoadError(text.bounded(str(answer["error"])))
+    return set(answer.get("found", []))
+
+
+def helper(argv, what, tag, ctx, env):
+    """Runs a Python helper script (argv) with env under a keeper and
+    returns the JSON object it wrote on its record channel after tag;
+    LoadError, naming `what`, when it wrote none."""
     cwd = ctx.workdir()
     try:
-        rep = ctx.keep([sys.executable, RESOLVE, os.path.basename(lib_path),
-                        lib_path, *names], env, cwd, cwd + ".keep",
+        rep = ctx.keep([sys.executable, *argv], env, cwd, cwd + ".keep",
                        RESOLVE_TIMEOUT, record=True)
     finally:
         ctx.done(cwd)
     if rep is None:
-        raise LoadError(f"loading {lib_path}: the helper's keeper was killed")
+        raise LoadError(f"{what}: the helper's keeper was killed")
     if rep.timed_out:
-        raise LoadError(f"loading {lib_path} did not finish in "
-                        f"{RESOLVE_TIMEOUT} s")
+        raise LoadError(f"{what} did not finish in {RESOLVE_TIMEOUT} s")
     answer = None
     for line in rep.rec.splitlines():
-        if line.startswith(ANSWER):
+        if line.startswith(tag):
             try:
-                answer = json.loads(line[len(ANSWER):])
+                answer = json.loads(line[len(tag):])
             except ValueError:
                 pass
     if not isinstance(answer, dict):
         status = (f"signal {-rep.status}" if rep.status < 0
                   else f"status {rep.status}")
         err = text.last_line(rep.err)
-        raise LoadError(f"loading {lib_path} ended the process ({status})"
+        raise LoadError(f"{what} ended the process ({status})"
                         + (f": {err}" if err else ""))
-    if "error" in answer:
-        raise LoadError(text.bounded(str(answer["error"])))
-    return set(answer.get("found", []))
+    return answer

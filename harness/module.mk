@@ -25,7 +25,7 @@ CORPUS += $(HARNESS_KEEPER) $(HARNESS_PMI)
 
 HT_DIR   := $(B)/harness-tests
 HT_SRC   := harness/tests/programs
-HT_PROGS := verdicts allpass ranks trivial200 badreg recordenv
+HT_PROGS := verdicts allpass ranks trivial200 badreg recordenv crashes
 HT_BINS  := $(addprefix $(HT_DIR)/,$(HT_PROGS))
 HT_IMPL  := $(addprefix $(HT_DIR)/impl/,libugni.so libdmapp.so libdat.so)
 
@@ -39,6 +39,8 @@ $(HT_BINS): $(HT_DIR)/%: $(OBJDIR)/$(HT_SRC)/%.o $(RT_SUPPORT_LIB)
 # (no run path on purpose: that is what the harness must provide).
 $(HT_DIR)/allpass: $(HT_DIR)/impl/libugni.so
 $(HT_DIR)/allpass: HT_LDLIBS := -L$(HT_DIR)/impl -lugni
+$(HT_DIR)/crashes: $(HT_DIR)/impl/libugni.so
+$(HT_DIR)/crashes: HT_LDLIBS := -L$(HT_DIR)/impl -lugni
 
 $(HT_DIR)/impl/libugni.so: $(call objs,$(HT_SRC)/fake_ugni.c)
 	@mkdir -p $(@D)

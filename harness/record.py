@@ -23,6 +23,10 @@ UNSUPPORTED_RE = re.compile(r"^RDMACTS-UNSUPPORTED ?(.*)$")
 READING_RE = re.compile(r"^RDMACTS-READING clause=(\S*) at=(\S*) observed=(\S*)$")
 # What a test took from its environment (rt_note), e.g. credentials=job.
 NOTE_RE = re.compile(r"^RDMACTS-NOTE ([A-Za-z0-9_.-]+)=(\S*)$")
+# Where a fatal signal struck (rdmacts_crash.c): informative only, the
+# verdict comes from the exit status.
+CRASH_RE = re.compile(r"^RDMACTS-CRASH signal=([A-Z0-9]+) frames=(\S*)$")
+MAX_FRAMES = 8
 # The runner's own last word, once the test body has returned.
 END_RE = re.compile(r"^RDMACTS-END (\S+) (PASS|FAIL|UNSUPPORTED) "
                     r"checks=(\d+) failures=(\d+) pid=(\d+)$")
@@ -87,6 +91,21 @@ def parse_notes(record):
         if m and (m.group(1) in notes or len(notes) < MAX_NOTES):
             notes.setdefault(m.group(1), text.bounded(m.group(2), 200))
     return notes
+
+
+def parse_crash(record):
+    """{signal, frames} of a record's last RDMACTS-CRASH line, or None:
+    where the test's process took a fatal signal, innermost frame first
+    (each `symbol+0xoff@object` or `object+0xoff`).  The last: the
+    process writes the faulting instruction first, then, if unwinding
+    from it did not fault too, the whole stack."""
+    found = None
+    for line in record.splitlines():
+        m = CRASH_RE.match(line)
+        if m:
+            frames = [text.bounded(f, 200) for f in m.group(2).split(";") if f]
+            found = dict(signal=m.group(1), frames=frames[:MAX_FRAMES])
+    return found
 
 
 def judge(returncode, record, err, timed_out, timeout, nonce, pid=None):

@@ -184,6 +184,31 @@ def _extension_section(api, x, tests, v):
     return "".join(parts)
 
 
+def _causes_table(api, a):
+    """Failures grouped by cause (harness/causes.py), each group linking
+    to its tests in the per-test list below."""
+    rows = []
+    for g in a.get("causes") or []:
+        tiers = ", ".join(f"{t} {n}" for t, n in sorted(g["tiers"].items()))
+        frames = "<br>".join(f"<code>{_e(f)}</code>" for f in g["frames"])
+        shown = g["tests"][:20]
+        more = len(g["tests"]) - len(shown)
+        links = ", ".join(f"<a href='#t-{_e(n)}'><code>{_e(n)}</code></a>"
+                          for n in shown) + (f" and {more} more" if more else "")
+        rows.append(f"<tr><td class=n>{g['count']}</td><td>{badge(g['verdict'])}"
+                    f"</td><td><code>{_e(g['call'])}</code></td>"
+                    f"<td>{_e(g['result'])}</td><td>{frames}</td>"
+                    f"<td>{_e(tiers)}</td><td><details><summary>tests</summary>"
+                    f"{links}</details></td></tr>")
+    if not rows:
+        return ""
+    return (f"<h3 id='{_e(api)}-causes'>Failures by cause (one row per first "
+            "failing call and result, or signal and crash site)</h3>"
+            "<table><tr><th>tests</th><th>verdict</th><th>call</th>"
+            "<th>result</th><th>top frames</th><th>tiers</th><th></th></tr>"
+            + "".join(rows) + "</table>")
+
+
 def _api_section(api, a, tests, v):
     ext_tests = [r for r in tests if r.get("extension")]
     tests = [r for r in tests if not r.get("extension")]
@@ -206,6 +231,7 @@ def _api_section(api, a, tests, v):
     conf = [r for r in tests if r["tier"] == "conformance"]
     rob = [r for r in tests if r["tier"] != "conformance"]
     bad = [r for r in conf if r["verdict"] != V.PASS]
+    parts.append(_causes_table(api, a))
     parts.append(f"<h3>Conformance tier: tests that did not pass "
                  f"({len(bad)} of {len(conf)})</h3>")
     parts += [_failure(r, v) for r in bad] or ["<p>None.</p>"]
@@ -268,6 +294,12 @@ def render(doc, vecs):
             f"for the corpus; <code>{_e(ia['threadsafe'])}</code> "
             f"(thread safety requested) for the multi-thread tests "
             f"(<code>*.threads.*</code>), from {_e(ia['threadsafe_from'])}</td></tr>")
+        head.append(
+            "<tr><th>uDAPL registry's dat.conf</th><td>" + (
+                f"<code>DAT_OVERRIDE={_e(ia['dat_override'])}</code> (from "
+                f"{_e(ia.get('dat_conf_from') or '')})" if ia.get("dat_override")
+                else "what the registry reads by itself (no DAT_OVERRIDE)")
+            + "</td></tr>")
     if "launch" in doc:
         head.append(
             "<tr><th>launch</th><td>" + (

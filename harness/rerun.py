@@ -65,7 +65,8 @@ def digest_of(mapping):
 def settings(args, profile):
     return dict(profile=profile, limits=args.limits, timeout=args.timeout,
                 launch=args.launch, launcher=args.launcher,
-                core_only=bool(getattr(args, "core_only", False)))
+                core_only=bool(getattr(args, "core_only", False)),
+                dat_conf=getattr(args, "dat_conf", None))
 
 
 def load_previous(out_dir, impl_dir):

@@ -278,7 +278,7 @@ def run_single(binary, test, ctx):
                 exit=rep.status if rep and not rep.timed_out else None,
                 stdout=_output(rep, "out"), stderr=_output(rep, "err"),
                 readings=record.parse_readings(rec), launched=False,
-                notes=record.parse_notes(rec))
+                notes=record.parse_notes(rec), crash=_crash(verdict, rec))
 
 
 def _rank(r, rep, job, nonce, ctx):
@@ -302,7 +302,12 @@ def _rank(r, rep, job, nonce, ctx):
                 reason=reason, reported=rep is not None,
                 stdout=_output(rep, "out"), stderr=_output(rep, "err"),
                 readings=record.parse_readings(rec),
-                notes=record.parse_notes(rec))
+                notes=record.parse_notes(rec), crash=_crash(verdict, rec))
+
+
+def _crash(verdict, rec):
+    """Where a CRASH happened, when the process said (record.parse_crash)."""
+    return record.parse_crash(rec) if verdict == V.CRASH else None
 
 
 def _prefixed(ranks, key):
@@ -360,7 +365,7 @@ def run_ranks(binary, test, ctx):
                 stderr=text.tail(launcher_out + _prefixed(ranks, "stderr")),
                 ranks=[{k: x[k] for k in ("rank", "verdict", "detail")}
                        for x in ranks], readings=readings, launched=True,
-                notes=notes)
+                notes=notes, crash=first.get("crash"))
 
 
 def run_test(binary, test, ctx):

@@ -5,12 +5,12 @@
 
 DAT_LIB      := $(LIBDIR)/libdat.so
 DAT_PROV_LIB := $(LIBDIR)/libdat_rdmacts.so
-DAT_CONF     := $(LIBDIR)/dat.conf
+DAT_CONF_LIB := $(LIBDIR)/dat.conf
 
 DAT_SRCS      := $(wildcard ref/udapl/registry/*.c)
 DAT_PROV_SRCS := $(wildcard ref/udapl/provider/*.c) $(wildcard ref/nic/*.c)
 
-LIBS += $(DAT_LIB) $(DAT_PROV_LIB) $(DAT_CONF)
+LIBS += $(DAT_LIB) $(DAT_PROV_LIB) $(DAT_CONF_LIB)
 LDLIBS_libdat.so := -ldl -Wl,--version-script=ref/udapl/registry/libdat.map
 # The Provider calls dat_registry_add_provider of whichever libdat
 # loaded it, so that symbol stays undefined here.
@@ -22,6 +22,6 @@ $(DAT_LIB): $(call objs,$(DAT_SRCS)) ref/udapl/registry/libdat.map
 $(DAT_PROV_LIB): $(call objs,$(DAT_PROV_SRCS)) ref/udapl/provider/libdat_rdmacts.map
 	$(link-shlib)
 
-$(DAT_CONF): ref/udapl/dat.conf
+$(DAT_CONF_LIB): ref/udapl/dat.conf
 	@mkdir -p $(@D)
 	cp $< $@

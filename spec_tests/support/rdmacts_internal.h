@@ -63,6 +63,10 @@ void rt_record_list_end(size_t count);
  * forked has another pid, and runs no test. */
 pid_t rt_exec_pid(void);
 
+/* Under the record channel: a fatal signal first writes where it
+ * happened, RDMACTS-CRASH (rdmacts_crash.c). */
+void rt_crash_arm(void);
+
 /* Applies $RDMACTS_LIMITS (rdmacts_limits.c): 0, or -1 when malformed. */
 int rt_apply_limits(void);
 

@@ -206,18 +206,28 @@ C_TEST(crq_null, "udapl.cr_query.param.null_param",
 
 /* ---- dat_cr_reject / handoff and the destroyed CR ---- */
 
-C_TEST(rej_ok, "udapl.cr_reject.rc.success",
-		"UDAPL-dat_cr_reject-rc-success,UDAPL-dat_cr_reject-rob-cr-after-reject", 0)
+C_TEST(rej_ok, "udapl.cr_reject.rc.success", "UDAPL-dat_cr_reject-rc-success", 0)
 {
-	DAT_CR_PARAM p;
 	DAT_CR_HANDLE cr = request(c, cl);
 	if (!cr)
 		return;
 	UT_OK(dat_cr_reject(cr), cl);
 	ut_wait(c->a.conn, DAT_CONNECTION_EVENT_PEER_REJECTED, NULL, cl);
 	RT_EXPECT_EQ_INT(ut_state(c->ea), DAT_EP_STATE_DISCONNECTED, cl);
-	UT_RC(dat_cr_query(cr, DAT_CR_FIELD_ALL, &p), DAT_INVALID_HANDLE,
-			"UDAPL-dat_cr_reject-rob-cr-after-reject");
+}
+
+/* The stale CR handles (robustness): apart from the calls' own tests,
+ * so that a registry that crashes on a destroyed handle fails these
+ * alone. */
+C_TEST(rej_destroys, "udapl.cr_reject.robustness.cr_after_reject",
+		"UDAPL-dat_cr_reject-rob-cr-after-reject", 0)
+{
+	DAT_CR_PARAM p;
+	DAT_CR_HANDLE cr = request(c, cl);
+	if (!cr)
+		return;
+	UT_REQ(dat_cr_reject(cr), cl);
+	UT_RC(dat_cr_query(cr, DAT_CR_FIELD_ALL, &p), DAT_INVALID_HANDLE, cl);
 }
 
 C_TEST(acc_destroys, "udapl.cr_accept.robustness.cr_after_accept",
@@ -231,9 +241,8 @@ C_TEST(acc_destroys, "udapl.cr_accept.robustness.cr_after_accept",
 	UT_RC(dat_cr_query(cr, DAT_CR_FIELD_ALL, &p), DAT_INVALID_HANDLE, cl);
 }
 
-#define C_HO_OK "UDAPL-dat_cr_handoff-rc-success"
-C_TEST(ho_ok, "udapl.cr_handoff.rc.success",
-		C_HO_OK ",UDAPL-dat_cr_handoff-rob-cr-after-handoff", 0)
+C_TEST(ho_destroys, "udapl.cr_handoff.robustness.cr_after_handoff",
+		"UDAPL-dat_cr_handoff-rob-cr-after-handoff", 0)
 {
 	DAT_EVD_HANDLE cr2;
 	DAT_PSP_HANDLE psp2;
@@ -245,13 +254,30 @@ C_TEST(ho_ok, "udapl.cr_handoff.rc.success",
 	DAT_CR_HANDLE cr = request(c, cl);
 	if (!cr)
 		return;
+	UT_REQ(dat_cr_handoff(cr, UT_QUAL + 9), cl);
+	if (!ut_wait(cr2, DAT_CONNECTION_REQUEST_EVENT, &ev, cl))
+		return;
+	UT_RC(dat_cr_query(cr, DAT_CR_FIELD_ALL, &p), DAT_INVALID_HANDLE, cl);
+	dat_cr_reject(ev.event_data.cr_arrival_event_data.cr_handle);
+}
+
+#define C_HO_OK "UDAPL-dat_cr_handoff-rc-success"
+C_TEST(ho_ok, "udapl.cr_handoff.rc.success", C_HO_OK, 0)
+{
+	DAT_EVD_HANDLE cr2;
+	DAT_PSP_HANDLE psp2;
+	DAT_EVENT ev;
+
+	UT_REQ(dat_evd_create(c->b.ia, 8, DAT_HANDLE_NULL, DAT_EVD_CR_FLAG, &cr2), cl);
+	UT_REQ(dat_psp_create(c->b.ia, UT_QUAL + 9, cr2, DAT_PSP_CONSUMER_FLAG, &psp2), cl);
+	DAT_CR_HANDLE cr = request(c, cl);
+	if (!cr)
+		return;
 	UT_OK(dat_cr_handoff(cr, UT_QUAL + 9), cl);
 	if (!ut_wait(cr2, DAT_CONNECTION_REQUEST_EVENT, &ev, cl))
 		return;
 	RT_EXPECT_TRUE(ev.event_data.cr_arrival_event_data.sp_handle.psp_handle == psp2, cl);
 	RT_EXPECT_EQ_U64(ev.event_data.cr_arrival_event_data.conn_qual, UT_QUAL + 9, cl);
-	UT_RC(dat_cr_query(cr, DAT_CR_FIELD_ALL, &p), DAT_INVALID_HANDLE,
-			"UDAPL-dat_cr_handoff-rob-cr-after-handoff");
 	/* the handed-off request connects the same active Endpoint */
 	UT_OK(dat_cr_accept(ev.event_data.cr_arrival_event_data.cr_handle, c->eb, 0, NULL),
 			cl);

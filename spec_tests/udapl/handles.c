@@ -20,13 +20,11 @@
 enum kind { K_IA, K_EP, K_EVD, K_CNO, K_CR, K_LMR, K_RMR, K_PZ, K_PSP, K_RSP,
 	K_SRQ, K_COUNT };
 
-/* Live objects of one IA, each kind at least once. */
+/* Live objects of one IA: the kinds a row needs (fx_open). */
 struct fx {
 	struct ut_ia u;
 	struct ut_mem m;
 	DAT_HANDLE h[K_COUNT];
-	DAT_EP_HANDLE ep_rsp;		/* reserved by the RSP */
-	DAT_EVD_HANDLE sw;		/* software events */
 	char out[4096];			/* scratch for outputs */
 };
 
@@ -292,11 +290,34 @@ struct reg { const char *name; const char *clause; size_t row; int c; };
 static struct reg regs[NROWS * 4];
 static size_t nregs;
 
-static void fx_open(struct fx *f, const char *clause)
-{
-	DAT_SRQ_ATTR sa = { .max_recv_dtos = 4, .max_recv_iov = 1,
-			    .low_watermark = DAT_WATERMARK_INFINITE };
+/* The DAT_HANDLE_TYPE of each kind of the table. */
+static const DAT_HANDLE_TYPE kind_type[K_COUNT] = {
+	[K_IA] = DAT_HANDLE_TYPE_IA, [K_EP] = DAT_HANDLE_TYPE_EP,
+	[K_EVD] = DAT_HANDLE_TYPE_EVD, [K_CNO] = DAT_HANDLE_TYPE_CNO,
+	[K_CR] = DAT_HANDLE_TYPE_CR, [K_LMR] = DAT_HANDLE_TYPE_LMR,
+	[K_RMR] = DAT_HANDLE_TYPE_RMR, [K_PZ] = DAT_HANDLE_TYPE_PZ,
+	[K_PSP] = DAT_HANDLE_TYPE_PSP, [K_RSP] = DAT_HANDLE_TYPE_RSP,
+	[K_SRQ] = DAT_HANDLE_TYPE_SRQ,
+};
 
+#define B(k) (1u << (k))
+
+/* The live objects an invocation uses besides the handle under test. */
+static const struct { invoke_fn fn; unsigned kinds; } uses[] = {
+	{ i_cr_accept, B(K_EP) }, { i_ep_create_with_srq, B(K_SRQ) },
+	{ i_ep_dup_connect, B(K_EP) }, { i_rsp_create, B(K_EP) },
+	{ i_rmr_bind_rmr, B(K_EP) }, { i_rmr_bind_ep, B(K_RMR) },
+};
+
+/*
+ * The IA, its PZ, EVDs and one LMR (every invocation's arguments), and
+ * the objects of the kinds in `need` only: a call that crashes when it
+ * makes its object (an SRQ, say) breaks the tests that need one, not
+ * every row of the table.  An optional kind the Provider lacks stays
+ * DAT_HANDLE_NULL.
+ */
+static void fx_open(struct fx *f, unsigned need, const char *clause)
+{
 	memset(f, 0, sizeof *f);
 	ut_open(&f->u, clause);
 	ut_mem(&f->u, f->u.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &f->m, clause);
@@ -304,18 +325,23 @@ static void fx_open(struct fx *f, const char *clause)
 	f->h[K_PZ] = f->u.pz;
 	f->h[K_EVD] = f->u.req;
 	f->h[K_LMR] = f->m.lmr;
-	f->h[K_EP] = ut_ep(&f->u, NULL, clause);
-	f->ep_rsp = ut_ep(&f->u, NULL, clause);
-	UT_REQ(dat_cno_create(f->u.ia, DAT_OS_WAIT_PROXY_AGENT_NULL, &f->h[K_CNO]), clause);
-	UT_REQ(dat_psp_create(f->u.ia, UT_QUAL, f->u.cr, DAT_PSP_CONSUMER_FLAG,
-			&f->h[K_PSP]), clause);
-	UT_REQ(dat_rsp_create(f->u.ia, UT_QUAL + 10, f->ep_rsp, f->u.cr, &f->h[K_RSP]), clause);
-	/* optional kinds: left NULL when the Provider lacks them */
-	if (!ut_try_cap(f->u.ia, UT_CAP_RMR, dat_rmr_create(f->u.pz, &f->h[K_RMR]), clause))
-		f->h[K_RMR] = DAT_HANDLE_NULL;
-	if (!ut_try_cap(f->u.ia, UT_CAP_SRQ, dat_srq_create(f->u.ia, f->u.pz, &sa,
-			&f->h[K_SRQ]), clause))
-		f->h[K_SRQ] = DAT_HANDLE_NULL;
+	for (int k = 0; k < K_COUNT; k++)
+		if ((need & B(k)) && !f->h[k] && k != K_CR)
+			f->h[k] = ut_object(&f->u, kind_type[k], NULL, UT_QUAL + (DAT_CONN_QUAL)k,
+					clause);
+}
+
+/* What row w's case c needs: its wrong-type handle and its invocation's. */
+static unsigned fx_needs(const struct row *w, int c)
+{
+	unsigned need = 0;
+
+	for (size_t i = 0; i < sizeof uses / sizeof uses[0]; i++)
+		if (uses[i].fn == w->fn)
+			need |= uses[i].kinds;
+	if (c == 1)
+		need |= B(w->wrong);
+	return need;
 }
 
 /* A handle of kind k that was valid and is not any more. */
@@ -348,7 +374,10 @@ static DAT_HANDLE freed_handle(struct fx *f, enum kind k, const char *clause)
 	case K_CR: {
 		/* A request from an EP of this IA to its own PSP, rejected. */
 		DAT_EP_HANDLE ep = ut_ep(&f->u, NULL, clause);
-		UT_REQ(dat_ep_connect(ep, (DAT_IA_ADDRESS_PTR)&f->u.addr, UT_QUAL,
+		DAT_PSP_HANDLE psp;
+		UT_REQ(dat_psp_create(f->u.ia, UT_QUAL + 22, f->u.cr,
+				DAT_PSP_CONSUMER_FLAG, &psp), clause);
+		UT_REQ(dat_ep_connect(ep, (DAT_IA_ADDRESS_PTR)&f->u.addr, UT_QUAL + 22,
 				UT_TIMEOUT, 0, NULL, DAT_QOS_BEST_EFFORT,
 				DAT_CONNECT_DEFAULT_FLAG), clause);
 		if (!ut_wait(f->u.cr, DAT_CONNECTION_REQUEST_EVENT, &ev, clause))
@@ -404,13 +433,15 @@ static void run(void)
 	const struct row *w = &rows[r->row];
 	const char *cl = r->clause;
 	f = calloc(1, sizeof *f);
-	fx_open(f, cl);
+	fx_open(f, fx_needs(w, r->c), cl);
 
 	switch (r->c) {
 	case 0:
 		UT_RC(w->fn(f, DAT_HANDLE_NULL), DAT_INVALID_HANDLE, cl);
 		break;
 	case 1:	/* a kind the Provider lacks: another wrong kind */
+		if (!f->h[w->wrong])
+			f->h[K_CNO] = ut_object(&f->u, DAT_HANDLE_TYPE_CNO, NULL, 0, cl);
 		UT_RC(w->fn(f, f->h[w->wrong] ? f->h[w->wrong] : f->h[K_CNO]),
 				DAT_INVALID_HANDLE, cl);
 		break;

@@ -479,6 +479,45 @@ void ut_req_cap(DAT_IA_HANDLE ia, enum ut_cap cap, DAT_RETURN rc, const char *wh
 			clause, file, line, true);
 }
 
+DAT_HANDLE ut_object(struct ut_ia *u, DAT_HANDLE_TYPE kind, struct ut_mem *m,
+		DAT_CONN_QUAL qual, const char *clause)
+{
+	DAT_SRQ_ATTR sa = { .max_recv_dtos = 4, .max_recv_iov = 1,
+			    .low_watermark = DAT_WATERMARK_INFINITE };
+	DAT_HANDLE h = DAT_HANDLE_NULL;
+
+	switch (kind) {
+	case DAT_HANDLE_TYPE_IA:
+		return u->ia;
+	case DAT_HANDLE_TYPE_PZ:
+		return u->pz;
+	case DAT_HANDLE_TYPE_EVD:
+		return u->req;
+	case DAT_HANDLE_TYPE_LMR:
+		ut_mem(u, u->pz, 4096, DAT_MEM_PRIV_ALL_FLAG, m, clause);
+		return m->lmr;
+	case DAT_HANDLE_TYPE_EP:
+		return ut_ep(u, NULL, clause);
+	case DAT_HANDLE_TYPE_CNO:
+		UT_REQ(dat_cno_create(u->ia, DAT_OS_WAIT_PROXY_AGENT_NULL, &h), clause);
+		return h;
+	case DAT_HANDLE_TYPE_PSP:
+		UT_REQ(dat_psp_create(u->ia, qual, u->cr, DAT_PSP_CONSUMER_FLAG, &h), clause);
+		return h;
+	case DAT_HANDLE_TYPE_RSP:
+		UT_REQ(dat_rsp_create(u->ia, qual, ut_ep(u, NULL, clause), u->cr, &h), clause);
+		return h;
+	case DAT_HANDLE_TYPE_RMR:
+		return ut_rmr_if_offered(u->ia, u->pz, clause);
+	case DAT_HANDLE_TYPE_SRQ:
+		return ut_try_cap(u->ia, UT_CAP_SRQ, dat_srq_create(u->ia, u->pz, &sa, &h),
+				clause) ? h : DAT_HANDLE_NULL;
+	default:
+		RT_FAIL(clause, "a kind ut_object makes", "CR", "no such fixture");
+		return DAT_HANDLE_NULL;
+	}
+}
+
 double ut_now_ms(void)
 {
 	struct timespec ts;

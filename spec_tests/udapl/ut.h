@@ -128,6 +128,17 @@ void ut_np2_control(int who, int knob, uint64_t value);
 /* Provider attributes of an open IA. */
 void ut_attrs(DAT_IA_HANDLE ia, DAT_IA_ATTR *ia_attr, DAT_PROVIDER_ATTR *pattr);
 
+/*
+ * One live object of `kind` on u's IA, for a test that needs exactly
+ * that one (a fixture builds nothing else, so that one broken call
+ * breaks only the tests that make it): the IA, its PZ and its request
+ * EVD are u's own; an LMR registers m; a PSP or an RSP listens on qual
+ * (an RSP reserves an EP of its own); a CR cannot be made this way.
+ * DAT_HANDLE_NULL for an optional kind the Provider lacks (RMR, SRQ).
+ */
+DAT_HANDLE ut_object(struct ut_ia *u, DAT_HANDLE_TYPE kind, struct ut_mem *m,
+		DAT_CONN_QUAL qual, const char *clause);
+
 /* Milliseconds since an arbitrary origin. */
 double ut_now_ms(void);
 

@@ -17,3 +17,12 @@ void GNI_CqCreate(void) {}
 void GNI_MemRegister(void) {}
 void GNI_CompChanCreate(void) {}
 void GNI_CompChanFd(void) {}
+
+/* A call that faults inside the library: the crashes program's tests
+ * crash here, so that the report groups them by this frame. */
+int rdmacts_fake_fault(volatile int *p);
+int rdmacts_fake_fault(volatile int *p) { return *p; }
+
+/* A call that answers 0 whatever it is given. */
+int rdmacts_fake_rc(int arg);
+int rdmacts_fake_rc(int arg) { return arg - arg; }

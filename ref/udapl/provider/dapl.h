@@ -30,6 +30,11 @@
 #define DAPL_MAX_RDMA         (1ull << 30)
 
 extern DAT_PROVIDER dapl_provider;
+/* The first word of a destroyed object: every call answers
+ * DAT_INVALID_HANDLE (provider.c). */
+extern DAT_PROVIDER dapl_freed_provider;
+/* The table registered under an IA name (its device_name is the name). */
+DAT_PROVIDER *dapl_provider_of(const char *ia_name);
 
 /* ---- handle.c: objects and the table of live ones ------------------ */
 

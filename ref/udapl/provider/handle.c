@@ -8,7 +8,10 @@
  * stale or forged handle is rejected without being touched.  Freed
  * objects are kept back (QUARANTINE of them) before their memory is
  * released, so that a new object does not soon reuse a destroyed
- * one's address and make its stale handle valid again.
+ * one's address and make its stale handle valid again.  Meanwhile its
+ * first word is dapl_freed_provider (provider.c): a registry that
+ * dispatches through a stale handle without checking it reaches a
+ * table whose every call answers DAT_INVALID_HANDLE.
  */
 #include <stdlib.h>
 #include "../../nic/nic.h"
@@ -32,7 +35,8 @@ void *obj_new(DAT_HANDLE_TYPE kind, size_t size, struct ia *ia)
 
 	if (!o)
 		return NULL;
-	o->provider = &dapl_provider;
+	/* the first word: the table of the IA's name (the IA sets its own) */
+	o->provider = ia ? ia->h.provider : &dapl_provider;
 	o->kind = kind;
 	o->ia = ia;
 	o->hnext = live[bucket(o)];
@@ -67,7 +71,7 @@ void obj_unlink(void *p)
 		else
 			o->ia->objs_last = o->prev;
 	}
-	o->provider = NULL;	/* libdat no longer recognises it */
+	o->provider = &dapl_freed_provider;	/* every call: DAT_INVALID_HANDLE */
 }
 
 void obj_release(void *p)

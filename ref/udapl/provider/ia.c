@@ -54,6 +54,7 @@ DAT_RETURN dapl_ia_open(const DAT_NAME_PTR name, DAT_COUNT async_evd_qlen,
 	if (!ia)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
 	ia->h.ia = ia;
+	ia->h.provider = dapl_provider_of(name);
 	snprintf(ia->name, sizeof ia->name, "%s", name);
 	ia->thread_safe = dapl_name_thread_safe(name);
 	if (wire_open(&ia->w) != 0) {

@@ -11,7 +11,11 @@
  * is "threadsafe" or "nonthreadsafe"; default is "default" or
  * "nondefault"; the last two fields are strings, quoted when they hold
  * blanks or are empty.  A relative library path is taken relative to
- * the directory of the dat.conf that names it.  Malformed lines are
+ * the directory of the dat.conf that names it; a bare file name
+ * (libdat_rdmacts.so) that is not there is left to the dynamic
+ * loader's search path, as OFA's registry leaves every name (compat-dapl
+ * 1.2.19, dat/udat/linux/dat_osd.c: dlopen of the path as written), so
+ * a stock OFA dat.conf reads the same here.  Malformed lines are
  * skipped.
  *
  * The file is the one DAT_OVERRIDE names; without it, dat.conf in the
@@ -126,6 +130,10 @@ static int parse_line(char *line, const char *dir, struct dat_sr_entry *e)
 		snprintf(e->lib_path, sizeof e->lib_path, "%s", f[4]);
 	else
 		snprintf(e->lib_path, sizeof e->lib_path, "%.2047s/%.2047s", dir, f[4]);
+	if (!strchr(f[4], '/') && strlen(f[4]) >= sizeof e->lib_name)
+		return -1;
+	if (!strchr(f[4], '/'))
+		snprintf(e->lib_name, sizeof e->lib_name, "%s", f[4]);
 	snprintf(e->provider_version, sizeof e->provider_version, "%s", f[5]);
 	snprintf(e->instance_data, sizeof e->instance_data, "%s", f[6]);
 	snprintf(e->platform_info, sizeof e->platform_info, "%s", f[7]);
@@ -193,6 +201,8 @@ DAT_RETURN dat_sr_load(struct dat_sr_entry *e)
 	if (e->lib)
 		return DAT_SUCCESS;
 	e->lib = dlopen(e->lib_path, RTLD_NOW | RTLD_GLOBAL);
+	if (!e->lib && e->lib_name[0])	/* the loader's search path */
+		e->lib = dlopen(e->lib_name, RTLD_NOW | RTLD_GLOBAL);
 	if (!e->lib)
 		return DAT_ERROR(DAT_PROVIDER_NOT_FOUND, DAT_NAME_NOT_REGISTERED);
 	*(void **)&init = dlsym(e->lib, DAT_PROVIDER_INIT_FUNC_STR);

@@ -21,6 +21,7 @@ struct dat_sr_entry {
 	DAT_PROVIDER_INFO info;		/* IA name, API version, thread safety */
 	DAT_BOOLEAN is_default;
 	char lib_path[4096];		/* resolved against dat.conf's directory */
+	char lib_name[256];		/* a bare file name as written, else "" */
 	char provider_version[64];	/* e.g. "rdmacts.1.0", informative */
 	char instance_data[256];
 	char platform_info[256];
