@@ -472,13 +472,24 @@ RT_TEST(mixed, "ugni.post_fma.threads.mixed_traffic", C_ALL)
 
 /* The same under the adversarial schedule: completions held back and
  * reordered, released by whichever thread polls next. */
-RT_TEST_ATTRS(mixed_sched, "ugni.post_fma.threads.mixed_traffic_adversarial",
-	C_ALL, "needs=schedule")
+static void run_adversarial(unsigned traffic, int rounds)
 {
 	fx_control(RDMACTS_TC_SCHEDULE_SEED, 5);
-	run(T_FMA | T_RDMA | T_AMO | T_DGRAM | T_OBJ, 32);
+	run(traffic, rounds);
 	fx_control(RDMACTS_TC_RESET, 0);
 }
+
+RT_TEST_ATTRS(fma_sched, "ugni.post_fma.threads.distinct_domains_put_get_adversarial",
+	C_FMA, "needs=schedule")
+{ run_adversarial(T_FMA, 64); }
+
+RT_TEST_ATTRS(amo_sched, "ugni.post_fma.threads.distinct_domains_amo_one_word_adversarial",
+	C_AMO, "needs=schedule")
+{ run_adversarial(T_AMO, 64); }
+
+RT_TEST_ATTRS(mixed_sched, "ugni.post_fma.threads.mixed_traffic_adversarial",
+	C_ALL, "needs=schedule")
+{ run_adversarial(T_FMA | T_RDMA | T_AMO | T_DGRAM | T_OBJ, 64); }
 
 /* ---- one thread waiting, another going on ------------------------------
  * A waiter thread announces that it is about to call; the main thread
@@ -542,7 +553,7 @@ static bool waiter_join(struct waiter *w, const char *cl)
 
 static void cq_wait(struct waiter *w)
 {
-	w->rc = GNI_CqWaitEvent(w->cq, 10000, &w->ev);
+	w->rc = GNI_CqWaitEvent(w->cq, 5000, &w->ev);
 }
 
 /* Domain b's thread waits in CqWaitEvent on its blocking CQ; the main
@@ -574,7 +585,7 @@ RT_TEST(cq_wait_woken, "ugni.cq_wait_event.threads.woken_by_another_domain", C_W
 
 static void probe_wait(struct waiter *w)
 {
-	w->rc = GNI_PostDataProbeWaitById(w->nic, 10000, &w->id);
+	w->rc = GNI_PostDataProbeWaitById(w->nic, 5000, &w->id);
 }
 
 /* Domain b's thread waits in PostDataProbeWaitById for its datagram
