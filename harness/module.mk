@@ -88,8 +88,10 @@ PROFILES = $(shell $(PY) -c 'from harness import profiles; print(*[n for n in pr
 
 # The multi-thread tests have teeth: each harness/mutants/udapl-*.diff
 # (the thread-safe Provider without its lock, or with a destroyed EVD or
-# CNO that leaves its waiters blocked) must be NOT CONFORMANT on them.
-check-mt-mutants: $(LIBDIR)/libdat.so $(LIBDIR)/libpmi.so $(LIBDIR)/dat.conf $(BINDIR)/udapl_tests  ## the uDAPL multi-thread tests catch broken locking
+# CNO that leaves its waiters blocked) and ugni-*.diff (libugni without
+# its lock, or with waiting calls that keep it) must be NOT CONFORMANT on
+# them.
+check-mt-mutants: $(LIBDIR)/libdat.so $(LIBDIR)/libpmi.so $(LIBDIR)/dat.conf $(BINDIR)/udapl_tests $(BINDIR)/ugni_tests  ## the uDAPL and uGNI multi-thread tests catch broken locking
 	sh harness/check_mt_mutants.sh $(LIBDIR) $(BINDIR) $(B)/mt-mutants
 
 CHECKS += check-mt-mutants

@@ -21,6 +21,13 @@
 #    program over the public UCT API sends active messages both ways,
 #    checks every byte and closes everything; it passes when both ranks
 #    verified all of the peer's messages and closed.
+#  - mt_check (mt_check.c beside this file) over ugni_rdma, one rank, as
+#    an Aries, MT_RUNS times (default 20): the shape of UCX's own
+#    uct_amo_test and uct_p2p_rma_test, 4 sender threads each with its
+#    own worker, interface and uGNI domain, posting AMOs, PUTs and GETs
+#    to one receiver at once (E-UGNI-008); a run passes when every AMO
+#    took effect once and every GET returned what its PUT wrote, the
+#    case when every run passed.
 #
 # Which NIC generation (docs/clients.md, "Gemini or Aries"): the cases
 # run as a Gemini, the reference's default profile, the one the core
@@ -77,11 +84,14 @@ smsg_am_bw_bcopy_aries  aries  -  -x ugni_smsg -t am_bw   -D bcopy -s 2044    -n
 '
 info_cases='info_ugni_rdma info_ugni_smsg info_ugni_udt'
 udt_cases='udt_am_gemini udt_am_aries'
+mt_cases='mt_amo_rma_aries'
+mt_runs=${MT_RUNS:-20}
 
 all_cases() {
     echo $info_cases
     printf '%s\n' "$perf_cases" | awk 'NF { print $1 }'
     echo $udt_cases
+    echo $mt_cases
 }
 
 now() { echo $(($(date +%s%N) / 1000000)); }	# ms
@@ -216,7 +226,7 @@ done
 if ! ${CC:-gcc} -O2 -Wall -o udt_check "$here/udt_check.c" -I"$inst/include" \
         $(pkg-config --cflags cray-pmi) -L"$inst/lib" -Wl,-rpath,"$inst/lib" \
         -luct -lucs $(pkg-config --libs cray-pmi) >udt_check.build.log 2>&1; then
-    for c in $udt_cases; do
+    for c in $udt_cases $mt_cases; do
         echo "RESULT $c NOTBUILT - - udt_check.c: $(grep -m1 error udt_check.build.log)"
     done
     exit 0
@@ -234,6 +244,32 @@ for c in $udt_cases; do
         echo "RESULT $c TIMEOUT - - $(device $p): no end after 120 s; $(first_error "$c.log")"
     else
         echo "RESULT $c FAIL - - $(device $p): exit $rc; $(first_error "$c.log")"
+    fi
+done
+# ---- several threads, each its own domain: mt_check ---------------------
+if ! ${CC:-gcc} -O2 -Wall -pthread -o mt_check "$here/mt_check.c" -I"$inst/include" \
+        -L"$inst/lib" -Wl,-rpath,"$inst/lib" -luct -lucs >mt_check.build.log 2>&1; then
+    for c in $mt_cases; do
+        echo "RESULT $c NOTBUILT - - mt_check.c: $(grep -m1 error mt_check.build.log)"
+    done
+    exit 0
+fi
+for c in $mt_cases; do
+    t=$(now) passed=0 first=
+    for i in $(seq 1 "$mt_runs"); do
+        capped "$c.$i.log" env RDMACTS_TC_ARIES=1 timeout 120 "$RUN" -n 1 ./mt_check
+        rc=$?
+        if [ $rc -eq 0 ]; then
+            passed=$((passed + 1))
+        elif [ -z "$first" ]; then
+            first="run $i: exit $rc; $(grep -m1 -E 'mt_check:|ERROR|Caught signal' "$c.$i.log" | cut -c1-100)"
+        fi
+    done
+    secs=$(since $t)
+    if [ $passed -eq "$mt_runs" ]; then
+        echo "RESULT $c PASS $passed $mt_runs ARIES:0: $passed of $mt_runs runs of 4 sender threads x 1000 rounds (fetch-add, add, put_short, get_bcopy) verified, in $secs s"
+    else
+        echo "RESULT $c FAIL $passed $mt_runs ARIES:0: $passed of $mt_runs runs passed; $first"
     fi
 done
 echo "TIME all $(since $t0) s"

@@ -10,7 +10,9 @@
  *
  * The model knows nothing of gni_pub.h: it speaks in its own status
  * codes (enum nic_status) and the API library maps them to the spec's.
- * No threads: every function runs inside the caller's API call.
+ * No threads: every function runs inside the caller's API call, under the
+ * API library's lock when its callers have threads (ref/ugni/lock.c,
+ * ref/udapl/provider/lock.c).
  */
 #ifndef RDMACTS_NIC_H
 #define RDMACTS_NIC_H

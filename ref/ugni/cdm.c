@@ -41,6 +41,7 @@ static int one_of(uint32_t modes, uint32_t group)
 gni_return_t GNI_CdmCreate(uint32_t inst_id, uint8_t ptag, uint32_t cookie,
 		uint32_t modes, gni_cdm_handle_t *cdm_handle)
 {
+	UGNI_LOCKED;
 	if (!cdm_handle || !one_of(modes, MODE_FORK) || !one_of(modes, MODE_ERR) ||
 			(modes & 0xF0000000u))	/* PRIV_* bits (E-UGNI-013) */
 		return GNI_RC_INVALID_PARAM;
@@ -92,6 +93,7 @@ static void destroy_chan(void *obj, void *nic)
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_CdmDestroy(gni_cdm_handle_t cdm_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_cdm *c = to_cdm(cdm_handle);
 
 	if (!c)
@@ -117,6 +119,7 @@ gni_return_t GNI_CdmDestroy(gni_cdm_handle_t cdm_handle)
 gni_return_t GNI_CdmGetNicAddress(uint32_t device_id, uint32_t *address,
 		uint32_t *cpu_id)
 {
+	UGNI_LOCKED;
 	if (device_id != NIC_DEVICE_ID)
 		return GNI_RC_NO_MATCH;
 	if (!address || !cpu_id)
@@ -133,6 +136,7 @@ gni_return_t GNI_CdmGetNicAddress(uint32_t device_id, uint32_t *address,
 gni_return_t GNI_CdmAttach(gni_cdm_handle_t cdm_handle, uint32_t device_id,
 		uint32_t *local_address, gni_nic_handle_t *nic_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_cdm *c = to_cdm(cdm_handle);
 	uint32_t slot;
 
@@ -179,6 +183,7 @@ gni_return_t GNI_CdmAttach(gni_cdm_handle_t cdm_handle, uint32_t device_id,
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_GetVersion(uint32_t *version)
 {
+	UGNI_LOCKED;
 	if (!version)
 		return GNI_RC_INVALID_PARAM;
 	*version = GNI_VERSION;
@@ -192,6 +197,7 @@ gni_return_t GNI_GetVersion(uint32_t *version)
 gni_return_t GNI_ConfigureNTT(uint32_t device_id, gni_ntt_descriptor_t *ntt_desc,
 		uint32_t *ntt_base)
 {
+	UGNI_LOCKED;
 	if (!ntt_desc || !ntt_base)
 		return GNI_RC_INVALID_PARAM;
 	if (device_id != NIC_DEVICE_ID)
@@ -212,6 +218,7 @@ gni_return_t GNI_ConfigureNTT(uint32_t device_id, gni_ntt_descriptor_t *ntt_desc
 gni_return_t GNI_ConfigureJob(uint32_t device_id, uint64_t job_id, uint8_t ptag,
 		uint32_t cookie, gni_job_limits_t *limits)
 {
+	UGNI_LOCKED;
 	struct nic_limits l;
 
 	if (device_id != NIC_DEVICE_ID)
@@ -246,6 +253,7 @@ gni_return_t GNI_ConfigureJob(uint32_t device_id, uint64_t job_id, uint8_t ptag,
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_GetNumLocalDevices(int *num_devices)
 {
+	UGNI_LOCKED;
 	if (!num_devices)
 		return GNI_RC_INVALID_PARAM;
 	*num_devices = 1;
@@ -256,6 +264,7 @@ gni_return_t GNI_GetNumLocalDevices(int *num_devices)
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_GetLocalDeviceIds(int len, int *device_ids)
 {
+	UGNI_LOCKED;
 	if (!device_ids || len < 1)
 		return GNI_RC_INVALID_PARAM;
 	device_ids[0] = NIC_DEVICE_ID;
@@ -267,6 +276,7 @@ gni_return_t GNI_GetLocalDeviceIds(int len, int *device_ids)
  * extension tier (RDMACTS_TC_ARIES). */
 gni_return_t GNI_GetDeviceType(gni_nic_device_t *dev_type)
 {
+	UGNI_LOCKED;
 	if (!dev_type)
 		return GNI_RC_INVALID_PARAM;
 	*dev_type = nic_aries() ? GNI_DEVICE_ARIES : GNI_DEVICE_GEMINI;

@@ -27,6 +27,7 @@
 gni_return_t GNI_CompChanCreate(gni_nic_handle_t nic_handle,
 		gni_comp_chan_handle_t *chan_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 
 	if (!n || !chan_handle)
@@ -62,6 +63,7 @@ void ugni_chan_destroy_obj(struct ugni_chan *ch)
  *   still attached: as CqDestroy with endpoints) */
 gni_return_t GNI_CompChanDestroy(gni_comp_chan_handle_t chan_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_chan *ch = to_chan(chan_handle);
 
 	if (!ch)
@@ -76,6 +78,7 @@ gni_return_t GNI_CompChanDestroy(gni_comp_chan_handle_t chan_handle)
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_CompChanFd(gni_comp_chan_handle_t chan_handle, int *comp_chan_fd)
 {
+	UGNI_LOCKED;
 	struct ugni_chan *ch = to_chan(chan_handle);
 
 	if (!ch || !comp_chan_fd)
@@ -112,6 +115,7 @@ static void take_fired(void *obj, void *arg)
 gni_return_t GNI_CompChanGetEvent(gni_comp_chan_handle_t chan_handle,
 		gni_cq_handle_t *cq_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_chan *ch = to_chan(chan_handle);
 
 	if (!ch || !cq_handle)
@@ -132,6 +136,7 @@ gni_return_t GNI_CompChanGetEvent(gni_comp_chan_handle_t chan_handle,
 gni_return_t GNI_CqAttachCompChan(gni_cq_handle_t cq_handle,
 		gni_comp_chan_handle_t chan_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_cq *cq = to_cq(cq_handle);
 	struct ugni_chan *ch = to_chan(chan_handle);
 
@@ -161,6 +166,7 @@ void ugni_chan_detach(struct ugni_cq *cq)
  *   not attached to a channel); nothing is armed on an error */
 gni_return_t GNI_CqArmCompChan(gni_cq_handle_t *cq_handles, uint32_t num_cqs)
 {
+	UGNI_LOCKED;
 	if (!cq_handles || num_cqs == 0)
 		return GNI_RC_INVALID_PARAM;
 	for (uint32_t i = 0; i < num_cqs; i++) {

@@ -25,6 +25,7 @@ gni_return_t GNI_CqCreate(gni_nic_handle_t nic_handle, uint32_t entry_count,
 		void (*event_handler)(gni_cq_entry_t *, void *), void *context,
 		gni_cq_handle_t *cq_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 	uint32_t known = GNI_CQ_BLOCKING | GNI_CQ_PHYS_PAGES |
 		GNI_CQ_UNMANAGED | GNI_CQ_NOAUTOFILL;
@@ -74,6 +75,7 @@ void ugni_cq_destroy_obj(struct ugni_cq *cq)
  *   more endpoints are still associated with it) */
 gni_return_t GNI_CqDestroy(gni_cq_handle_t cq_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_cq *cq = to_cq(cq_handle);
 
 	if (!cq)
@@ -89,6 +91,7 @@ gni_return_t GNI_CqDestroy(gni_cq_handle_t cq_handle)
  *   GNI_RC_ERROR_RESOURCE (overrun) */
 gni_return_t GNI_CqTestEvent(gni_cq_handle_t cq_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_cq *cq = to_cq(cq_handle);
 	gni_cq_entry_t e;
 	int overrun = 0, rc;
@@ -139,6 +142,7 @@ static gni_return_t poll_one(struct ugni_cq *cq, gni_cq_entry_t *event,
  *   GNI_RC_ERROR_RESOURCE, GNI_RC_TRANSACTION_ERROR */
 gni_return_t GNI_CqGetEvent(gni_cq_handle_t cq_handle, gni_cq_entry_t *event_data)
 {
+	UGNI_LOCKED;
 	struct ugni_cq *cq = to_cq(cq_handle);
 
 	if (!cq || !event_data)
@@ -147,7 +151,11 @@ gni_return_t GNI_CqGetEvent(gni_cq_handle_t cq_handle, gni_cq_entry_t *event_dat
 	return poll_one(cq, event_data, 1);
 }
 
-int ugni_cq_wait(struct ugni_cq **cqs, uint32_t n, uint64_t timeout,
+/* Polls the CQs until one has an event or the timeout passes.  Between
+ * polls the lock is let go (lock.c): the CQs are found again by their
+ * handles, and one destroyed meanwhile ends the wait with
+ * GNI_RC_INVALID_PARAM (E-UGNI-223). */
+int ugni_cq_wait(const gni_cq_handle_t *cq_hndls, uint32_t n, uint64_t timeout,
 		gni_cq_entry_t *event, uint32_t *which, int take)
 {
 	uint64_t t0 = nic_now_ns();
@@ -156,7 +164,10 @@ int ugni_cq_wait(struct ugni_cq **cqs, uint32_t n, uint64_t timeout,
 	for (;;) {
 		ugni_progress();
 		for (uint32_t i = 0; i < n; i++) {
-			gni_return_t rc = poll_one(cqs[i], event, take);
+			struct ugni_cq *cq = to_cq(cq_hndls[i]);
+			if (!cq)
+				return GNI_RC_INVALID_PARAM;
+			gni_return_t rc = poll_one(cq, event, take);
 			if (rc != GNI_RC_NOT_DONE) {
 				if (which)
 					*which = i;
@@ -165,7 +176,7 @@ int ugni_cq_wait(struct ugni_cq **cqs, uint32_t n, uint64_t timeout,
 		}
 		if (nic_expired(t0, timeout))
 			return GNI_RC_TIMEOUT;
-		nic_backoff(&round);
+		ugni_pause(&round);
 	}
 }
 
@@ -176,13 +187,14 @@ int ugni_cq_wait(struct ugni_cq **cqs, uint32_t n, uint64_t timeout,
 gni_return_t GNI_CqWaitEvent(gni_cq_handle_t cq_handle, uint64_t timeout,
 		gni_cq_entry_t *event_data)
 {
+	UGNI_LOCKED;
 	struct ugni_cq *cq = to_cq(cq_handle);
 
 	if (!cq || !event_data)
 		return GNI_RC_INVALID_PARAM;
 	if (!(cq->mode & GNI_CQ_BLOCKING))
 		return GNI_RC_ERROR_RESOURCE;
-	return ugni_cq_wait(&cq, 1, timeout, event_data, NULL, 1);
+	return ugni_cq_wait(&cq_handle, 1, timeout, event_data, NULL, 1);
 }
 
 static gni_return_t vector(gni_cq_handle_t *cq_hndls, uint32_t num_cqs,
@@ -209,8 +221,8 @@ static gni_return_t vector(gni_cq_handle_t *cq_hndls, uint32_t num_cqs,
 	for (uint32_t i = 0; i < num_cqs && rc == GNI_RC_SUCCESS; i++)
 		masked |= cqs[i]->intr_mask != 0;
 	if (rc == GNI_RC_SUCCESS) {
-		rc = ugni_cq_wait(cqs, num_cqs, masked ? 0 : timeout, event_data,
-				which, take);
+		rc = ugni_cq_wait(cq_hndls, num_cqs, masked ? 0 : timeout,
+				event_data, which, take);
 		if (masked && rc == GNI_RC_TIMEOUT)
 			rc = GNI_RC_NOT_DONE;
 	}
@@ -224,6 +236,7 @@ static gni_return_t vector(gni_cq_handle_t *cq_hndls, uint32_t num_cqs,
 gni_return_t GNI_CqVectorWaitEvent(gni_cq_handle_t *cq_hndls, uint32_t num_cqs,
 		uint64_t timeout, gni_cq_entry_t *event_data, uint32_t *which)
 {
+	UGNI_LOCKED;
 	return vector(cq_hndls, num_cqs, timeout, event_data, which, 1);
 }
 
@@ -232,6 +245,7 @@ gni_return_t GNI_CqVectorWaitEvent(gni_cq_handle_t *cq_hndls, uint32_t num_cqs,
 gni_return_t GNI_CqVectorMonitor(gni_cq_handle_t *cq_hndls, uint32_t num_cqs,
 		uint64_t timeout, uint32_t *which)
 {
+	UGNI_LOCKED;
 	return vector(cq_hndls, num_cqs, timeout, NULL, which, 0);
 }
 
@@ -242,6 +256,7 @@ gni_return_t GNI_CqVectorMonitor(gni_cq_handle_t *cq_hndls, uint32_t num_cqs,
 gni_return_t GNI_GetCompleted(gni_cq_handle_t cq_handle, gni_cq_entry_t event_data,
 		gni_post_descriptor_t **post_descr)
 {
+	UGNI_LOCKED;
 	struct ugni_cq *cq = to_cq(cq_handle);
 
 	if (!cq || !post_descr)
@@ -274,6 +289,7 @@ gni_return_t GNI_GetCompleted(gni_cq_handle_t cq_handle, gni_cq_entry_t event_da
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_SIZE_ERROR */
 gni_return_t GNI_CqErrorStr(gni_cq_entry_t entry, void *buffer, uint32_t length)
 {
+	UGNI_LOCKED;
 	uint64_t st = gni_cq_get_status(entry);
 
 	if (!buffer)
@@ -291,6 +307,7 @@ gni_return_t GNI_CqErrorStr(gni_cq_entry_t entry, void *buffer, uint32_t length)
  *   this implementation never produces) */
 gni_return_t GNI_CqErrorRecoverable(gni_cq_entry_t entry, uint32_t *recoverable)
 {
+	UGNI_LOCKED;
 	uint64_t st = gni_cq_get_status(entry);
 
 	if (!recoverable)

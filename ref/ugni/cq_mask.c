@@ -16,6 +16,7 @@ static struct ugni_cq *blocking_cq(gni_cq_handle_t h)
  *   not created in GNI_CQ_BLOCKING mode) */
 gni_return_t GNI_CqInterruptMask(gni_cq_handle_t cq_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_cq *cq = blocking_cq(cq_handle);
 
 	if (!cq)
@@ -29,6 +30,7 @@ gni_return_t GNI_CqInterruptMask(gni_cq_handle_t cq_handle)
  *   not set: nothing to decrement) */
 gni_return_t GNI_CqInterruptUnmask(gni_cq_handle_t cq_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_cq *cq = blocking_cq(cq_handle);
 
 	if (!cq)

@@ -43,6 +43,7 @@ static gni_return_t post(struct ugni_ep *ep, void *in_data, uint16_t data_len,
 gni_return_t GNI_EpPostData(gni_ep_handle_t ep_handle, void *in_data,
 		uint16_t data_len, void *out_buf, uint16_t buf_size)
 {
+	UGNI_LOCKED;
 	return post(to_ep(ep_handle), in_data, data_len, out_buf, buf_size, 0, 0);
 }
 
@@ -53,6 +54,7 @@ gni_return_t GNI_EpPostDataWId(gni_ep_handle_t ep_handle, void *in_data,
 		uint16_t data_len, void *out_buf, uint16_t buf_size,
 		uint64_t datagram_id)
 {
+	UGNI_LOCKED;
 	return post(to_ep(ep_handle), in_data, data_len, out_buf, buf_size, 1,
 			datagram_id);
 }
@@ -96,6 +98,7 @@ gni_return_t GNI_EpPostDataTest(gni_ep_handle_t ep_handle,
 		gni_post_state_t *post_state, uint32_t *remote_address,
 		uint32_t *remote_id)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep || !post_state || !remote_address || !remote_id)
@@ -110,6 +113,7 @@ gni_return_t GNI_EpPostDataTestById(gni_ep_handle_t ep_handle, uint64_t datagram
 		gni_post_state_t *post_state, uint32_t *remote_address,
 		uint32_t *remote_id)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep || !post_state || !remote_address || !remote_id ||
@@ -118,7 +122,10 @@ gni_return_t GNI_EpPostDataTestById(gni_ep_handle_t ep_handle, uint64_t datagram
 	return test(ep, 1, datagram_id, post_state, remote_address, remote_id);
 }
 
-static gni_return_t wait(struct ugni_ep *ep, int by_id, uint64_t id,
+/* Between tests the lock is let go (lock.c): the endpoint is found
+ * again by its handle; one destroyed meanwhile ends the wait with
+ * GNI_RC_INVALID_PARAM (E-UGNI-223). */
+static gni_return_t wait(gni_ep_handle_t ep_handle, int by_id, uint64_t id,
 		uint32_t timeout, gni_post_state_t *state, uint32_t *addr,
 		uint32_t *rid)
 {
@@ -126,12 +133,15 @@ static gni_return_t wait(struct ugni_ep *ep, int by_id, uint64_t id,
 	unsigned round = 0;
 
 	for (;;) {
+		struct ugni_ep *ep = to_ep(ep_handle);
+		if (!ep)
+			return GNI_RC_INVALID_PARAM;
 		gni_return_t rc = test(ep, by_id, id, state, addr, rid);
 		if (rc != GNI_RC_SUCCESS || *state != GNI_POST_PENDING)
 			return rc;
 		if (nic_expired(t0, ms))
 			return GNI_RC_TIMEOUT;
-		nic_backoff(&round);
+		ugni_pause(&round);
 	}
 }
 
@@ -142,11 +152,13 @@ gni_return_t GNI_EpPostDataWait(gni_ep_handle_t ep_handle, uint32_t timeout,
 		gni_post_state_t *post_state, uint32_t *remote_address,
 		uint32_t *remote_id)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep || timeout == 0 || !post_state || !remote_address || !remote_id)
 		return GNI_RC_INVALID_PARAM;
-	return wait(ep, 0, 0, timeout, post_state, remote_address, remote_id);
+	return wait(ep_handle, 0, 0, timeout, post_state, remote_address,
+			remote_id);
 }
 
 /* 3.5.11 EpPostDataWaitById
@@ -156,19 +168,21 @@ gni_return_t GNI_EpPostDataWaitById(gni_ep_handle_t ep_handle, uint64_t datagram
 		uint32_t timeout, gni_post_state_t *post_state,
 		uint32_t *remote_address, uint32_t *remote_id)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep || timeout == 0 || datagram_id == DGRAM_NO_ID || !post_state ||
 			!remote_address || !remote_id)
 		return GNI_RC_INVALID_PARAM;
-	return wait(ep, 1, datagram_id, timeout, post_state, remote_address,
-			remote_id);
+	return wait(ep_handle, 1, datagram_id, timeout, post_state,
+			remote_address, remote_id);
 }
 
 /* 3.5.12 EpPostDataCancel
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_NO_MATCH */
 gni_return_t GNI_EpPostDataCancel(gni_ep_handle_t ep_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep)
@@ -181,6 +195,7 @@ gni_return_t GNI_EpPostDataCancel(gni_ep_handle_t ep_handle)
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_NO_MATCH */
 gni_return_t GNI_EpPostDataCancelById(gni_ep_handle_t ep_handle, uint64_t datagram_id)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep || datagram_id == DGRAM_NO_ID)
@@ -194,6 +209,7 @@ gni_return_t GNI_EpPostDataCancelById(gni_ep_handle_t ep_handle, uint64_t datagr
 gni_return_t GNI_PostDataProbe(gni_nic_handle_t nic_handle, uint32_t *remote_address,
 		uint32_t *remote_id)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 	struct nic_dg_result r;
 
@@ -210,6 +226,7 @@ gni_return_t GNI_PostDataProbe(gni_nic_handle_t nic_handle, uint32_t *remote_add
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_NO_MATCH */
 gni_return_t GNI_PostDataProbeById(gni_nic_handle_t nic_handle, uint64_t *datagram_id)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 	struct nic_dg_result r;
 
@@ -228,6 +245,7 @@ gni_return_t GNI_PostDataProbeById(gni_nic_handle_t nic_handle, uint64_t *datagr
 gni_return_t GNI_PostDataProbeWaitById(gni_nic_handle_t nic_handle, uint32_t timeout,
 		uint64_t *datagram_id)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 	uint64_t t0 = nic_now_ns(), ms = timeout == UINT32_MAX ? UINT64_MAX : timeout;
 	unsigned round = 0;
@@ -242,7 +260,10 @@ gni_return_t GNI_PostDataProbeWaitById(gni_nic_handle_t nic_handle, uint32_t tim
 		}
 		if (nic_expired(t0, ms))
 			return GNI_RC_TIMEOUT;
-		nic_backoff(&round);
+		ugni_pause(&round);
+		/* the domain may have been destroyed meanwhile (E-UGNI-223) */
+		if (!(n = to_nic(nic_handle)))
+			return GNI_RC_INVALID_PARAM;
 	}
 }
 
@@ -250,5 +271,6 @@ gni_return_t GNI_PostDataProbeWaitById(gni_nic_handle_t nic_handle, uint32_t tim
 gni_return_t GNI_PostdataProbeWaitById(gni_nic_handle_t nic_handle, uint32_t timeout,
 		uint64_t *datagram_id)
 {
+	UGNI_LOCKED;
 	return GNI_PostDataProbeWaitById(nic_handle, timeout, datagram_id);
 }

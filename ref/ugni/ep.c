@@ -16,6 +16,7 @@ static uint32_t ep_serial;
 gni_return_t GNI_EpCreate(gni_nic_handle_t nic_handle, gni_cq_handle_t src_cq_handle,
 		gni_ep_handle_t *ep_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 	struct ugni_cq *cq = NULL;
 
@@ -47,6 +48,7 @@ gni_return_t GNI_EpCreate(gni_nic_handle_t nic_handle, gni_cq_handle_t src_cq_ha
 gni_return_t GNI_EpSetEventData(gni_ep_handle_t ep_handle, uint32_t local_event,
 		uint32_t remote_event)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep)
@@ -63,6 +65,7 @@ gni_return_t GNI_EpSetEventData(gni_ep_handle_t ep_handle, uint32_t local_event,
 gni_return_t GNI_EpBind(gni_ep_handle_t ep_handle, uint32_t remote_addr,
 		uint32_t remote_id)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep)
@@ -82,6 +85,7 @@ gni_return_t GNI_EpBind(gni_ep_handle_t ep_handle, uint32_t remote_addr,
  *   transactions or a pending datagram) */
 gni_return_t GNI_EpUnbind(gni_ep_handle_t ep_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep)
@@ -111,6 +115,7 @@ void ugni_ep_destroy_obj(struct ugni_ep *ep)
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_EpDestroy(gni_ep_handle_t ep_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep)

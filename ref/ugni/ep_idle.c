@@ -10,6 +10,7 @@
  *   whose completions are not yet delivered, or a pending datagram) */
 gni_return_t GNI_EpIdle(gni_ep_handle_t ep_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep)

@@ -56,6 +56,7 @@ static int take(struct ugni_err *e, gni_error_event_t *ev)
 gni_return_t GNI_SubscribeErrors(gni_nic_handle_t nic_handle, uint32_t device_id,
 		gni_error_mask_t mask, uint32_t EEQ_size, gni_err_handle_t *err_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 	int device_mode = nic_handle == NULL && nic_privileged();
 
@@ -94,14 +95,17 @@ void ugni_err_destroy_obj(struct ugni_err *e)
 }
 
 /* 3.10.2 ReleaseErrors
- *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM (NOT_DONE needs a waiting
- *   thread, which a single-threaded model never has) */
+ *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_NOT_DONE (a thread is
+ *   still waiting in WaitErrorEvents) */
 gni_return_t GNI_ReleaseErrors(gni_err_handle_t err_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_err *e = to_err(err_handle);
 
 	if (!e)
 		return GNI_RC_INVALID_PARAM;
+	if (e->waiters)
+		return GNI_RC_NOT_DONE;
 	ugni_err_destroy_obj(e);
 	return GNI_RC_SUCCESS;
 }
@@ -110,6 +114,7 @@ gni_return_t GNI_ReleaseErrors(gni_err_handle_t err_handle)
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_GetErrorMask(gni_err_handle_t err_handle, gni_error_mask_t *mask)
 {
+	UGNI_LOCKED;
 	struct ugni_err *e = to_err(err_handle);
 
 	if (!e || !mask)
@@ -123,6 +128,7 @@ gni_return_t GNI_GetErrorMask(gni_err_handle_t err_handle, gni_error_mask_t *mas
 gni_return_t GNI_SetErrorMask(gni_err_handle_t err_handle, gni_error_mask_t mask_in,
 		gni_error_mask_t *mask_out)
 {
+	UGNI_LOCKED;
 	struct ugni_err *e = to_err(err_handle);
 
 	if (!e || !mask_out)
@@ -137,6 +143,7 @@ gni_return_t GNI_SetErrorMask(gni_err_handle_t err_handle, gni_error_mask_t mask
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_NOT_DONE */
 gni_return_t GNI_GetErrorEvent(gni_err_handle_t err_handle, gni_error_event_t *event)
 {
+	UGNI_LOCKED;
 	struct ugni_err *e = to_err(err_handle);
 
 	if (!e || !event)
@@ -146,43 +153,56 @@ gni_return_t GNI_GetErrorEvent(gni_err_handle_t err_handle, gni_error_event_t *e
 
 /* 3.10.6 WaitErrorEvents: waits (forever) for a first event, then up
  * to timeout ms more for further ones, until events_size are copied.
- *   GNI_RC_SUCCESS (the array was filled), GNI_RC_INVALID_PARAM,
+ * While it waits, ReleaseErrors of the subscription answers
+ * GNI_RC_NOT_DONE (3.10.2); the lock is let go between polls (lock.c).
+ *   GNI_RC_SUCCESS (the array was filled), GNI_RC_INVALID_PARAM (also:
+ *   the subscription went with its domain meanwhile, E-UGNI-223),
  *   GNI_RC_TIMEOUT (the array was not filled all the way),
  *   GNI_RC_NOT_DONE (a signal interrupted the wait for the first event),
  *   GNI_RC_PERMISSION_ERROR (events cannot be written) */
 gni_return_t GNI_WaitErrorEvents(gni_err_handle_t err_handle, gni_error_event_t *events,
 		uint32_t events_size, uint32_t timeout, uint32_t *num_events)
 {
+	UGNI_LOCKED;
 	struct ugni_err *e = to_err(err_handle);
 	struct nic_wait w;
 	unsigned round = 0;
 	uint32_t got = 0;
+	int interrupted = 0;
 
 	if (!e || !events || events_size == 0 || !num_events)
 		return GNI_RC_INVALID_PARAM;
 	if (nic_mem_check((uint64_t)(uintptr_t)events,
 			(uint64_t)events_size * sizeof *events, 1) != NIC_OK)
 		return GNI_RC_PERMISSION_ERROR;
+	e->waiters++;
 	nic_wait_begin(&w);
-	while (!take(e, &events[0]))
-		if (nic_wait_pause(&w)) {	/* interrupted by a signal */
-			nic_wait_end(&w);
-			*num_events = 0;
-			return GNI_RC_NOT_DONE;
-		}
-	nic_wait_end(&w);
-	got = 1;
-	uint64_t t0 = nic_now_ns();
-	while (got < events_size) {
-		if (take(e, &events[got])) {
-			got++;
-			continue;
-		}
-		if (nic_expired(t0, timeout))
+	while (!interrupted && !take(e, &events[0])) {
+		interrupted = ugni_wait_pause(&w);
+		if (!(e = to_err(err_handle)))
 			break;
-		nic_backoff(&round);
+	}
+	nic_wait_end(&w);
+	if (e && !interrupted) {
+		uint64_t t0 = nic_now_ns();
+		for (got = 1; got < events_size; ) {
+			if (take(e, &events[got])) {
+				got++;
+				continue;
+			}
+			if (nic_expired(t0, timeout))
+				break;
+			ugni_pause(&round);
+			if (!(e = to_err(err_handle)))
+				break;
+		}
 	}
 	*num_events = got;
+	if (!e)
+		return GNI_RC_INVALID_PARAM;
+	e->waiters--;
+	if (interrupted)
+		return GNI_RC_NOT_DONE;
 	return got == events_size ? GNI_RC_SUCCESS : GNI_RC_TIMEOUT;
 }
 
@@ -191,6 +211,7 @@ gni_return_t GNI_WaitErrorEvents(gni_err_handle_t err_handle, gni_error_event_t 
  *   ptag other than the domain's, from an unprivileged caller) */
 gni_return_t GNI_SetErrorPtag(gni_err_handle_t err_handle, uint8_t ptag)
 {
+	UGNI_LOCKED;
 	struct ugni_err *e = to_err(err_handle);
 
 	if (!e)

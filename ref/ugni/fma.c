@@ -11,6 +11,7 @@
 gni_return_t GNI_PostFma(gni_ep_handle_t ep_handle,
 		gni_post_descriptor_t *post_descr)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep)

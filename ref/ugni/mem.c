@@ -76,6 +76,7 @@ gni_return_t GNI_MemRegister(gni_nic_handle_t nic_handle, uint64_t address,
 		uint64_t length, gni_cq_handle_t dst_cq_handle, uint32_t flags,
 		uint32_t vmdh_index, gni_mem_handle_t *mem_handle)
 {
+	UGNI_LOCKED;
 	gni_mem_segment_t seg = { address, length };
 
 	return reg(to_nic(nic_handle), &seg, 1, dst_cq_handle, flags,
@@ -90,6 +91,7 @@ gni_return_t GNI_MemRegisterSegments(gni_nic_handle_t nic_handle,
 		gni_cq_handle_t dst_cq_handle, uint32_t flags, uint32_t vmdh_index,
 		gni_mem_handle_t *mem_handle)
 {
+	UGNI_LOCKED;
 	return reg(to_nic(nic_handle), mem_segments, segments_cnt,
 			dst_cq_handle, flags, vmdh_index, mem_handle);
 }
@@ -99,6 +101,7 @@ gni_return_t GNI_MemRegisterSegments(gni_nic_handle_t nic_handle,
  *   registrations), GNI_RC_ERROR_NOMEM */
 gni_return_t GNI_SetMddResources(gni_nic_handle_t nic_handle, uint32_t num_entries)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 
 	if (!n || num_entries == 0 || num_entries > 65536)
@@ -115,6 +118,7 @@ gni_return_t GNI_SetMddResources(gni_nic_handle_t nic_handle, uint32_t num_entri
 gni_return_t GNI_MemDeregister(gni_nic_handle_t nic_handle,
 		gni_mem_handle_t *mem_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 
 	if (!n || !mem_handle)

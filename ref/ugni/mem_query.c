@@ -12,6 +12,7 @@
 gni_return_t GNI_MemHndlQueryAttr(gni_mem_handle_t *mem_handle,
 		gni_mem_handle_attr_t attr, int *yesno)
 {
+	UGNI_LOCKED;
 	int readonly, virt;
 
 	if (!mem_handle || !yesno || attr < GNI_MEMHNDL_ATTR_READONLY ||
@@ -32,6 +33,7 @@ gni_return_t GNI_MemHndlQueryAttr(gni_mem_handle_t *mem_handle,
 gni_return_t GNI_RebuildMemHndl(gni_mem_handle_t *src_mem_hndl,
 		uint32_t vmdh_index, gni_mem_handle_t *dst_mem_hndl)
 {
+	UGNI_LOCKED;
 	gni_mem_handle_t mh;
 
 	if (!src_mem_hndl || !dst_mem_hndl ||
@@ -50,6 +52,7 @@ gni_return_t GNI_RebuildMemHndl(gni_mem_handle_t *src_mem_hndl,
 gni_return_t GNI_MemQueryHndls(gni_nic_handle_t nic_handle, int fd,
 		gni_mem_handle_t *mem_handle, uint64_t *address, uint64_t *length)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 
 	(void)fd;

@@ -13,6 +13,7 @@ gni_return_t GNI_ConfigureNTTandJob(int device_id, uint64_t job_id,
 		uint8_t ptag, uint32_t cookie, gni_job_limits_t *limits,
 		gni_ntt_descriptor_t *ntt_desc, uint32_t *ntt_base)
 {
+	UGNI_LOCKED;
 	if (!ntt_desc)
 		return GNI_ConfigureJob((uint32_t)device_id, job_id, ptag,
 				cookie, limits);

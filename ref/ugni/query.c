@@ -11,6 +11,7 @@
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_GetVersionInformation(gni_version_info_t *version_info)
 {
+	UGNI_LOCKED;
 	if (!version_info)
 		return GNI_RC_INVALID_PARAM;
 	memset(version_info, 0, sizeof *version_info);
@@ -39,6 +40,7 @@ static enum nic_res dev_res(gni_dev_res_t t)
 gni_return_t GNI_GetDevResInfo(uint32_t device_id, gni_dev_res_t res_type,
 		gni_dev_res_desc_t *res_desc)
 {
+	UGNI_LOCKED;
 	uint64_t total, held;
 
 	if (device_id != NIC_DEVICE_ID || !res_desc ||
@@ -73,6 +75,7 @@ static enum nic_res job_res(gni_job_res_t t)
 gni_return_t GNI_GetJobResInfo(uint32_t device_id, uint8_t ptag,
 		gni_job_res_t res_type, gni_job_res_desc_t *res_desc)
 {
+	UGNI_LOCKED;
 	uint64_t used;
 	int64_t limit;
 
@@ -92,6 +95,7 @@ gni_return_t GNI_GetJobResInfo(uint32_t device_id, uint8_t ptag,
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM */
 gni_return_t GNI_GetNttGran(uint32_t device_id, uint32_t *ntt_gran)
 {
+	UGNI_LOCKED;
 	if (device_id != NIC_DEVICE_ID || !ntt_gran)
 		return GNI_RC_INVALID_PARAM;
 	*ntt_gran = 1;
@@ -103,6 +107,7 @@ gni_return_t GNI_GetNttGran(uint32_t device_id, uint32_t *ntt_gran)
  *   no such device) */
 gni_return_t GNI_GetPtag(uint32_t device_id, uint32_t cookie, uint8_t *ptag)
 {
+	UGNI_LOCKED;
 	if (!ptag)
 		return GNI_RC_INVALID_PARAM;
 	if (device_id != NIC_DEVICE_ID || !ugni_fabric())

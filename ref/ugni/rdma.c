@@ -9,6 +9,7 @@
 gni_return_t GNI_PostRdma(gni_ep_handle_t ep_handle,
 		gni_post_descriptor_t *post_descr)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep)
@@ -22,6 +23,7 @@ gni_return_t GNI_PostRdma(gni_ep_handle_t ep_handle,
 gni_return_t GNI_PostCqWrite(gni_ep_handle_t ep_handle,
 		gni_post_descriptor_t *post_descr)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep)

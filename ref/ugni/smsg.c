@@ -61,6 +61,7 @@ static int attr_ok(const gni_smsg_attr_t *a)
  * msg_maxsize are read. */
 gni_return_t GNI_SmsgBufferSizeNeeded(gni_smsg_attr_t *smsg_attr, unsigned int *size)
 {
+	UGNI_LOCKED;
 	if (!smsg_attr || !size || !attr_ok(smsg_attr))
 		return GNI_RC_INVALID_PARAM;
 	uint64_t n = size_needed(smsg_attr->mbox_maxcredit, smsg_attr->msg_maxsize);
@@ -74,6 +75,7 @@ gni_return_t GNI_SmsgBufferSizeNeeded(gni_smsg_attr_t *smsg_attr, unsigned int *
  * mailbox is retried after a transient (injected) failure. */
 gni_return_t GNI_SmsgSetMaxRetrans(gni_nic_handle_t nic_handle, uint16_t max_retrans)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 
 	if (!n)
@@ -88,6 +90,7 @@ gni_return_t GNI_SmsgSetMaxRetrans(gni_nic_handle_t nic_handle, uint16_t max_ret
 gni_return_t GNI_SmsgInit(gni_ep_handle_t ep_handle, gni_smsg_attr_t *local_smsg_attr,
 		gni_smsg_attr_t *remote_smsg_attr)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 	const gni_smsg_attr_t *l = local_smsg_attr, *r = remote_smsg_attr;
 	struct nic_span sp[NIC_MDD_MAX_SEGS];
@@ -215,6 +218,7 @@ gni_return_t GNI_SmsgSend(gni_ep_handle_t ep_handle, void *header,
 		uint32_t header_length, void *data, uint32_t data_length,
 		uint32_t msg_id)
 {
+	UGNI_LOCKED;
 	return smsg_send(to_ep(ep_handle), header, header_length, data,
 			data_length, msg_id, 0);
 }
@@ -226,6 +230,7 @@ gni_return_t GNI_SmsgSendWTag(gni_ep_handle_t ep_handle, void *header,
 		uint32_t header_length, void *data, uint32_t data_length,
 		uint32_t msg_id, uint8_t tag)
 {
+	UGNI_LOCKED;
 	return smsg_send(to_ep(ep_handle), header, header_length, data,
 			data_length, msg_id, tag);
 }
@@ -258,6 +263,7 @@ static gni_return_t get_next(struct ugni_ep *ep, void **header, uint8_t *tag)
  *   GNI_RC_SUCCESS, GNI_RC_INVALID_PARAM, GNI_RC_NOT_DONE */
 gni_return_t GNI_SmsgGetNext(gni_ep_handle_t ep_handle, void **header)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep || !ep->smsg.ready || !header)
@@ -272,6 +278,7 @@ gni_return_t GNI_SmsgGetNext(gni_ep_handle_t ep_handle, void **header)
 gni_return_t GNI_SmsgGetNextWTag(gni_ep_handle_t ep_handle, void **header,
 		uint8_t *tag)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep || !ep->smsg.ready || !header || !tag)
@@ -286,6 +293,7 @@ gni_return_t GNI_SmsgGetNextWTag(gni_ep_handle_t ep_handle, void **header,
  *   message) */
 gni_return_t GNI_SmsgRelease(gni_ep_handle_t ep_handle)
 {
+	UGNI_LOCKED;
 	struct ugni_ep *ep = to_ep(ep_handle);
 
 	if (!ep || !ep->smsg.ready)

@@ -19,6 +19,7 @@
  *   mode) */
 gni_return_t GNI_SmsgSetDeliveryMode(gni_nic_handle_t nic_handle, uint16_t dlvr_mode)
 {
+	UGNI_LOCKED;
 	struct ugni_nic *n = to_nic(nic_handle);
 	uint16_t valid = DLV_BOTH | (nic_aries() ? DLV_ARIES : 0);
 

@@ -10,12 +10,14 @@
  * capabilities RDMACTS_TC_DECLINE names, so that knob is refused.
  * RDMACTS_TC_ARIES makes the NIC an Aries (the extension tier's aries
  * profile: GNI_GetDeviceType, second-generation AMOs, 24-bit inst_id).
+ * Runs under the library's lock, as the uGNI calls do (lock.c).
  */
 #include "rdmacts_test_control.h"
-#include "../nic/nic.h"
+#include "ugni.h"
 
 int rdmacts_test_control(int knob, uint64_t value)
 {
+	UGNI_LOCKED;
 	int64_t n = value > INT64_MAX ? INT64_MAX : (int64_t)value;
 
 	switch (knob) {

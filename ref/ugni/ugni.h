@@ -93,8 +93,25 @@ struct ugni_err {
 	uint64_t cursor;		/* next serial of the fabric log to read */
 	gni_error_event_t *queue;
 	uint32_t head, count;
+	unsigned waiters;		/* threads in WaitErrorEvents on it */
 	gni_err_handle_t self;
 };
+
+/* ---- lock.c: the one lock (every modelled call runs under it) ----------- */
+
+void ugni_lock(void);
+void ugni_unlock(void);
+void ugni_unlock_at_return(int *locked);
+/* The first line of every call that touches the library's state: takes
+ * the lock, which goes back at whichever return the call takes. */
+#define UGNI_LOCKED \
+	__attribute__((cleanup(ugni_unlock_at_return))) int ugni_locked_ = \
+		(ugni_lock(), 1); \
+	(void)ugni_locked_
+/* One pause of a waiting call (nic_backoff, nic_wait_pause) with the
+ * lock let go; the call's objects may be gone after it. */
+void ugni_pause(unsigned *round);
+int ugni_wait_pause(struct nic_wait *w);
 
 /* ---- handle.c: handles with kind and generation ------------------------- */
 
@@ -182,7 +199,7 @@ void ugni_progress(void);
 /* Forget every held event and transaction of an endpoint. */
 void ugni_events_drop_ep(struct ugni_ep *ep);
 void ugni_events_drop_cq(struct ugni_cq *cq);
-int ugni_cq_wait(struct ugni_cq **cqs, uint32_t n, uint64_t timeout,
+int ugni_cq_wait(const gni_cq_handle_t *cq_hndls, uint32_t n, uint64_t timeout,
 		gni_cq_entry_t *event, uint32_t *which, int take);
 
 /* ---- post.c: the path shared by PostFma, PostRdma, PostCqWrite --------- */

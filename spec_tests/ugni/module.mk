@@ -15,7 +15,7 @@ $(UGNI_T_OBJS): EXTRA_CFLAGS += $(RT_SUPPORT_INC)
 
 $(UGNI_TESTS): $(UGNI_T_OBJS) $(SEQ_UGNI_OBJS) $(RT_SUPPORT_LIB) $(LIBDIR)/libugni.so $(LIBDIR)/libpmi.so
 	@mkdir -p $(@D)
-	$(CC) -o $@ $(UGNI_T_OBJS) $(SEQ_UGNI_OBJS) $(RT_SUPPORT_LIB) -L$(LIBDIR) -lugni -lpmi -ldl -lcunit
+	$(CC) -o $@ $(UGNI_T_OBJS) $(SEQ_UGNI_OBJS) $(RT_SUPPORT_LIB) -L$(LIBDIR) -lugni -lpmi -ldl -lcunit -lpthread
 
 CORPUS += $(UGNI_TESTS)
 CHECKS += check-clauses
