@@ -355,7 +355,8 @@ def _certify(args, paths, previous):
     try:
         ctx = runner.Context(paths["impl"], args.timeout, args.launcher,
                              scratch, args.jobs, getattr(args, "limits", None),
-                             launch_all=launch == "all", bin_dir=paths["bin"])
+                             launch_all=launch == "all", bin_dir=paths["bin"],
+                             fork_server=getattr(args, "fork_server", "auto"))
         run = _select(args, paths, ctx, previous)
         if not args.quiet and run["jobs"]:
             print(f"rdmacts: running {len(run['jobs'])} test(s), {ctx.jobs} "
@@ -379,6 +380,7 @@ def _certify(args, paths, previous):
         scratch=os.path.dirname(scratch), fingerprint=fingerprint,
         dapl_ia=dict(default=ia[0], threadsafe=ia[1], threadsafe_from=ia[2]),
         profile=profile, rerun=previous is not None,
+        fork_server=_fork_servers(run, results, ctx),
         # a rerun covers what the previous run covered
         filters=dict(api=(previous["filters"].get("api") if previous
                           else args.api), call=args.call, clause=args.clause))
@@ -558,6 +560,20 @@ def verdict_counts(counts):
                      for n in [counts.get(vd, 0)] if n)
 
 
+def _fork_servers(run, results, ctx):
+    """Per API: how its one-process tests were started ({"used", "why",
+    "forked", "exec"}): forked from a fork server, or by exec and why."""
+    out = {}
+    for (binary, test), r in zip(run["jobs"], results):
+        if r is None or r.get("launched"):
+            continue
+        why = ctx.fork.get(binary, "")
+        a = out.setdefault(test.api, dict(used=not why, why=why, forked=0,
+                                          exec=0))
+        a["forked" if r.get("forked") else "exec"] += 1
+    return out
+
+
 def _summary(doc, paths):
     print(f"rdmacts certification of {doc['impl']}")
     prof = doc.get("profile")
@@ -568,6 +584,8 @@ def _summary(doc, paths):
                           "the others started directly")
           + f" ({doc['launcher']})")
     print(f"  credentials: {doc['credentials']['summary']}")
+    if doc.get("fork_server"):
+        print(f"  one-process tests: {report_html.fork_summary(doc)}")
     for api, a in doc["apis"].items():
         line = f"  {api:<6} {a['status']}" + (
             " (2010 core)" if a.get("extension") else "")
