@@ -137,6 +137,7 @@ struct dmapp_state {
 	dmapp_seg_desc_t sheap_seg;
 	char *heap_map;			/* user part, then internal MB */
 	size_t heap_map_len;
+	int heap_fd;			/* its memory file; -1: anonymous */
 	struct arena sheap;		/* the user part */
 	struct arena stage;		/* the internal megabyte */
 
