@@ -347,7 +347,8 @@ def _certify(args, paths, previous):
     # private to the run (0700), removed after it; --scratch places it on
     # storage the compute nodes share
     scratch = tempfile.mkdtemp(prefix="rdmacts-",
-                               dir=getattr(args, "scratch", None))
+                               dir=getattr(args, "scratch", None)
+                               or runner.default_scratch())
     ia = dapl_ia.names(paths["impl"])
     # the tests' environment is this process's (runner.Context.env)
     os.environ["RDMACTS_DAPL_IA"], os.environ["RDMACTS_DAPL_IA_MT"] = ia[:2]
