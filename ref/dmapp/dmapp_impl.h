@@ -184,6 +184,7 @@ dmapp_return_t dmapp_peer_connect(dmapp_pe_t pe);
 
 /* The program's data+bss, page-rounded, from its program headers. */
 int dmapp_data_bounds(uint64_t *addr, uint64_t *len);
+void dmapp_data_share(uint64_t addr, uint64_t len);
 
 /* A resolved remote reference: where target_addr lives on the PE. */
 struct dmapp_remote {
