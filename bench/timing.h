@@ -3,11 +3,11 @@
  * side-by-side measurement of an operation and its baseline, and buffers
  * at fixed places.
  *
- * A figure is REPS runs; each run repeats the operation until at least
- * RUN_NS have passed, then its baseline as long, alternating run by run
- * so that both see the same machine state.  Each run gives one ratio
- * (baseline time / operation time); the figure is the lowest and the
- * median of them.
+ * A figure is REPS runs; each run times the operation for RUN_NS (the
+ * median of short samples: run_once), then its baseline as long,
+ * alternating run by run so that both see the same machine state.  Each
+ * run gives one ratio (baseline time / operation time); the figure is the
+ * lowest and the median of them.
  *
  * Buffers are mapped at fixed addresses, 2 MiB aligned, each on 4 KiB
  * pages or on huge pages as asked: where the address-space layout put a
@@ -44,21 +44,45 @@ static inline double now_ns(void)
 
 typedef void (*bench_fn)(void *arg);
 
-/* Nanoseconds per call of fn: run for RUN_NS, doubling the count. */
+static inline int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Nanoseconds per call of fn: the median of samples taken for RUN_NS,
+ * each sample timing enough calls to last at least SAMPLE_NS.  A median
+ * of many short samples is what a call costs even on a loaded machine:
+ * a sample the scheduler cut into is an outlier, not part of an average.
+ */
+#define SAMPLE_NS 2000.0
+#define MAX_SAMPLES 4096
 static inline double run_once(bench_fn fn, void *arg)
 {
-	double t0 = now_ns(), t = 0;
-	uint64_t n = 0, batch = 1;
+	static double samples[MAX_SAMPLES];
+	uint64_t k = 1;
+	size_t n = 0;
+	double start;
 
 	fn(arg);	/* warm up */
-	t0 = now_ns();
-	while ((t = now_ns() - t0) < RUN_NS) {
-		for (uint64_t i = 0; i < batch; i++)
+	for (;;) {	/* calls per sample */
+		double t0 = now_ns();
+		for (uint64_t i = 0; i < k; i++)
 			fn(arg);
-		n += batch;
-		batch *= 2;
+		if (now_ns() - t0 >= SAMPLE_NS || k >= (1u << 20))
+			break;
+		k *= 2;
 	}
-	return t / (double)n;
+	start = now_ns();
+	while (n < MAX_SAMPLES && now_ns() - start < RUN_NS) {
+		double t0 = now_ns();
+		for (uint64_t i = 0; i < k; i++)
+			fn(arg);
+		samples[n++] = (now_ns() - t0) / (double)k;
+	}
+	qsort(samples, n, sizeof *samples, cmp_double);
+	return samples[n / 2];
 }
 
 /* REPS runs of a and of b, alternating: the times of each run. */

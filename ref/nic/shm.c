@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <dirent.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,29 @@ static struct peer_map {
 	unsigned long used;
 } maps[MAPS_CACHED];
 static unsigned long ticks;
+
+/* This process's pid, asked once per process: getpid() is a system call,
+ * and a transfer asked it twice.  A fork forgets it (and the mappings,
+ * which a child must not take for its own). */
+static pid_t self;
+
+static void forget_at_fork(void)
+{
+	self = 0;
+	memset(maps, 0, sizeof maps);	/* the child's copies: left mapped */
+}
+
+static pid_t me(void)
+{
+	static int registered;
+
+	if (!self) {
+		if (!registered++)
+			pthread_atfork(NULL, NULL, forget_at_fork);
+		self = getpid();
+	}
+	return self;
+}
 
 /* The descriptor of this process that holds inode ino, or -1. */
 static int fd_of(uint64_t ino)
@@ -149,10 +173,12 @@ void *nic_shm_ptr(const struct nic_span *s)
 
 	if (!s->shm_ino)
 		return NULL;
-	if (s->pid == getpid())	/* the model's own memory in this process */
+	if (s->pid == me())	/* the model's own memory in this process */
 		return (void *)(uintptr_t)s->addr;
-	/* a peer that has ended: process_vm_* reports it as before */
-	if (!nic_pid_alive(s->pid))
+	/* a peer that has ended: process_vm_* reports it as before
+	 * (getpgid: a third of kill(pid, 0)'s cost, which also checks the
+	 * right to signal) */
+	if (getpgid(s->pid) < 0 && errno == ESRCH)
 		return NULL;
 	m = peer_map(s->pid, s->shm_fd, s->shm_ino);
 	off = s->addr + s->shm_delta;
