@@ -101,16 +101,20 @@ static void cannot_serve(struct server *s, const char *why)
 	stop_server(s);
 }
 
-/* One message from the server within ANSWER_MS into buf; its length,
- * 0 when the server ended, -1 when it did not answer. */
-static ssize_t answer(struct server *s, char *buf, size_t size)
+/* One message from the server into buf within ANSWER_MS, or the job's
+ * timeout when shorter; its length, 0 when the server ended, -1 when it
+ * did not answer. */
+static ssize_t answer(struct server *s, const struct job *j, char *buf,
+		      size_t size)
 {
 	struct pollfd p = {s->ctl, POLLIN, 0};
-	int rc;
+	int rc, ms = ANSWER_MS;
 	ssize_t n;
 
+	if (j->timeout > 0 && j->timeout * 1000 < ms)
+		ms = (int)(j->timeout * 1000) + 1;
 	do
-		rc = poll(&p, 1, ANSWER_MS);
+		rc = poll(&p, 1, ms);
 	while (rc < 0 && errno == EINTR);
 	if (rc <= 0)
 		return -1;
@@ -182,7 +186,7 @@ static int start_server(struct server *s, const struct job *j)
 		cannot_serve(s, "the fork server could not be forked");
 		return -1;
 	}
-	n = answer(s, buf, sizeof buf);
+	n = answer(s, j, buf, sizeof buf);
 	if (n > 0 && !strcmp(buf, "ready"))
 		return 0;
 	if (n > 0 && !strncmp(buf, "refuse ", 7)) {
@@ -302,7 +306,7 @@ pid_t fork_test(const struct job *j, int out, int err, int rec, int fail,
 		snprintf(why, size, "%s", s->why);
 		return -1;
 	}
-	got = answer(s, reply, sizeof reply);
+	got = answer(s, j, reply, sizeof reply);
 	if (got > 0 && sscanf(reply, "pid %ld", &pid) == 1 && pid > 0 &&
 	    parent_of((pid_t)pid) == getpid())
 		return (pid_t)pid;
