@@ -13,6 +13,7 @@
 #include <link.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "dmapp_impl.h"
@@ -89,7 +90,15 @@ void dmapp_data_share(uint64_t addr, uint64_t len)
 		close(fd);
 		return;
 	}
-	memcpy(copy, (void *)(uintptr_t)addr, len);
+	/* the kernel copies: the segment holds the padding between the
+	 * program's variables, which a checked memcpy (AddressSanitizer's)
+	 * would refuse to read */
+	struct iovec to = { copy, len }, from = { (void *)(uintptr_t)addr, len };
+	if (process_vm_readv(getpid(), &to, 1, &from, 1, 0) != (ssize_t)len) {
+		munmap(copy, len);
+		close(fd);
+		return;
+	}
 	/* the copy takes the segment's place in one step */
 	if (mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED,
 		   (void *)(uintptr_t)addr) == MAP_FAILED) {
