@@ -1,13 +1,15 @@
 /*
- * dmapp.c: the cost of the DMAPP layer over uGNI, between 2 PEs
- * (rdmacts-run -n 2 build/bin/bench-dmapp).
+ * dmapp.c: transfers into memory the model owns, and the cost of the
+ * DMAPP layer over uGNI, between 2 PEs (rdmacts-run -n 2 bench-dmapp).
  *
- * PE 0 measures blocking dmapp_put and dmapp_get of symmetric-heap
- * buffers and dmapp_afadd_qw, each side by side with the same transfer
- * done directly through uGNI: a domain of its own (inst_id 1000 + PE),
- * registered buffers, one GNI_PostFma below DMAPP's offload threshold
- * and one GNI_PostRdma from it on (as DMAPP chooses), a global event
- * waited for.  One JSON object per figure on stdout.
+ * PE 0 measures blocking dmapp_put and dmapp_get between its symmetric
+ * heap and PE 1's, and dmapp_afadd_qw, each side by side with the same
+ * transfer done directly through uGNI and with memcpy of the same size
+ * between two buffers of its own heap.  The uGNI side is a domain of its
+ * own (inst_id 1000 + PE) that registers the same heap buffers (memory
+ * the model owns: ref/nic/shm.c) and posts one GNI_PostFma below DMAPP's
+ * offload threshold and one GNI_PostRdma from it on (as DMAPP chooses),
+ * a global event waited for.  One JSON object per figure on stdout.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -31,7 +33,7 @@ struct info {
 	gni_mem_handle_t mh;
 };
 
-/* The uGNI side: one domain, a local and an exported buffer. */
+/* The uGNI side: one domain; the heap's local and exported buffers. */
 static struct {
 	gni_cdm_handle_t cdm;
 	gni_nic_handle_t nic;
@@ -49,7 +51,7 @@ static unsigned long env_num(const char *name, unsigned long dflt)
 	return s && *s ? strtoul(s, NULL, 0) : dflt;
 }
 
-static void gni_setup(int pe)
+static void gni_setup(int pe, unsigned char *local, unsigned char *exported)
 {
 	struct info all[2];
 	uint32_t addr;
@@ -58,16 +60,8 @@ static void gni_setup(int pe)
 			(uint32_t)env_num("PMI_GNI_COOKIE", 0), 0, &g.cdm));
 	GCHECK(GNI_CdmAttach(g.cdm, 0, &addr, &g.nic));
 	GCHECK(GNI_CqCreate(g.nic, 64, 0, GNI_CQ_NOBLOCK, NULL, NULL, &g.cq));
-	g.local = malloc(MAX_SIZE);
-	g.exported = malloc(MAX_SIZE);
-	if (!g.local || !g.exported) {
-		fprintf(stderr, "malloc failed\n");
-		exit(1);
-	}
-	/* Written, as DMAPP's buffers are: a never-written source would be
-	 * the kernel's zero page, always in cache, and flatter uGNI. */
-	memset(g.local, 1, MAX_SIZE);
-	memset(g.exported, 2, MAX_SIZE);
+	g.local = local;
+	g.exported = exported;
 	GCHECK(GNI_MemRegister(g.nic, (uint64_t)(uintptr_t)g.local, MAX_SIZE, NULL,
 			GNI_MEM_READWRITE, (uint32_t)-1, &g.local_mh));
 	g.mine = (struct info){ addr, 1000u + (uint32_t)pe,
@@ -91,8 +85,6 @@ static void gni_teardown(void)
 	GCHECK(GNI_MemDeregister(g.nic, &g.mine.mh));
 	GCHECK(GNI_CqDestroy(g.cq));
 	GCHECK(GNI_CdmDestroy(g.cdm));
-	free(g.local);
-	free(g.exported);
 }
 
 /* One transfer through uGNI, posted and completed. */
@@ -148,11 +140,31 @@ static void dmapp_op(void *p)
 		DCHECK(dmapp_get(o->local, o->remote, o->seg, 1, o->len, DMAPP_BYTE));
 }
 
-static void report(const char *op, uint64_t size, double tdm, double tgni)
+static void times(const char *key, const double *t)
 {
-	printf("{\"bench\": \"dmapp\", \"procs\": 2, \"op\": \"%s\", "
-		"\"size\": %llu, \"ns\": %.1f, \"ugni_ns\": %.1f}\n",
-		op, (unsigned long long)size, tdm, tgni);
+	printf(", \"%s\": [", key);
+	for (int r = 0; r < REPS; r++)
+		printf("%s%.1f", r ? ", " : "", t[r]);
+	printf("]");
+}
+
+/* REPS runs of DMAPP, uGNI and memcpy, alternating. */
+static void measure(const char *op, struct dop *d, struct gop *o,
+		    struct copy_arg *c)
+{
+	double tdm[REPS], tgni[REPS], tmc[REPS];
+
+	for (int r = 0; r < REPS; r++) {
+		tdm[r] = run_once(dmapp_op, d);
+		tgni[r] = run_once(gni_op, o);
+		tmc[r] = run_once(do_memcpy, c);
+	}
+	printf("{\"bench\": \"dmapp\", \"procs\": 2, \"memory\": \"sheap\", "
+		"\"op\": \"%s\", \"size\": %llu", op, (unsigned long long)d->len);
+	times("ns", tdm);
+	times("ugni_ns", tgni);
+	times("memcpy_ns", tmc);
+	printf("}\n");
 	fflush(stdout);
 }
 
@@ -162,6 +174,8 @@ int main(void)
 	dmapp_rma_attrs_t req = { 0 }, act;
 	int spawned;
 
+	/* room for three buffers of MAX_SIZE */
+	setenv("XT_SYMMETRIC_HEAP_SIZE", "64M", 0);
 	if (PMI_Init(&spawned) != PMI_SUCCESS) {
 		fprintf(stderr, "PMI_Init failed\n");
 		return 1;
@@ -178,34 +192,38 @@ int main(void)
 		return 1;
 	}
 	g.threshold = act.offload_threshold;
-	void *local = dmapp_sheap_malloc(MAX_SIZE);
-	void *remote = dmapp_sheap_malloc(MAX_SIZE);
-	if (!local || !remote) {
+	/* Written: a never-written source would be the kernel's zero page,
+	 * always in cache. */
+	unsigned char *local = dmapp_sheap_malloc(MAX_SIZE);
+	unsigned char *remote = dmapp_sheap_malloc(MAX_SIZE);
+	unsigned char *scratch = dmapp_sheap_malloc(MAX_SIZE);
+	if (!local || !remote || !scratch) {
 		fprintf(stderr, "dmapp_sheap_malloc failed\n");
 		return 1;
 	}
 	memset(local, 1, MAX_SIZE);
 	memset(remote, 2, MAX_SIZE);
-	gni_setup(job.pe);
+	memset(scratch, 3, MAX_SIZE);
+	gni_setup(job.pe, local, remote);
 	PMI_Barrier();
 
 	if (job.pe == 0) {
 		struct dop d = { 0, 0, 0, local, remote, &job.sheap_seg };
 		struct gop o = { 0, 0, 0 };
-		double tdm, tgni;
+		struct copy_arg c = { scratch, local, 0 };
 		for (int put = 1; put >= 0; put--)
 			for (size_t s = 0; s < NSIZES; s++) {
 				d.put = o.put = put;
-				d.len = o.len = bench_sizes[s];
-				side_by_side(dmapp_op, &d, gni_op, &o, &tdm, &tgni);
-				report(put ? "put" : "get", d.len, tdm, tgni);
+				d.len = o.len = c.len = bench_sizes[s];
+				measure(put ? "put" : "get", &d, &o, &c);
 			}
 		d.amo = o.amo = 1;
-		side_by_side(dmapp_op, &d, gni_op, &o, &tdm, &tgni);
-		report("afadd_qw", 8, tdm, tgni);
+		d.len = o.len = c.len = 8;
+		measure("afadd_qw", &d, &o, &c);
 	}
 	PMI_Barrier();
 	gni_teardown();
+	dmapp_sheap_free(scratch);
 	dmapp_sheap_free(remote);
 	dmapp_sheap_free(local);
 	DCHECK(dmapp_finalize());

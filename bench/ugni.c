@@ -3,12 +3,14 @@
  *
  * Started alone, the process holds two domains (ranks 0 and 1 of the
  * benchmark) that talk through the NIC; started by rdmacts-run -n 2,
- * each process holds one.  Rank 0 measures: PUT and GET by RDMA
- * (PostRdma) and FMA (PostFma) into rank 1's buffer, each transfer
- * posted and completed (global event) before the next, side by side
- * with memcpy of the same size; then SMSG messages of 8 bytes sent to
- * rank 1, which acknowledges the last one.  One JSON object per
- * figure on stdout.
+ * each process holds one.  Rank 0 measures PUT and GET by RDMA
+ * (PostRdma) and FMA (PostFma) between its buffer and rank 1's, each
+ * transfer posted and completed (global event) before the next, side by
+ * side with memcpy of the same size between two buffers of the same
+ * kind, for two kinds of registered user memory: on 4 KiB pages and on
+ * huge pages (both at fixed addresses: timing.h).  Then SMSG messages of
+ * 8 bytes sent to rank 1, which acknowledges the last one.  One JSON
+ * object per figure on stdout.
  */
 #include <stdint.h>
 #include "../examples/ugni/job.h"
@@ -18,10 +20,17 @@
 #define MSG_SIZE 8
 #define MSGS     20000
 
+/* The kinds of memory measured: buffer slots of timing.h per rank. */
+static const struct { const char *name; int huge; } kinds[] = {
+	{ "4k", 0 },
+	{ "huge", 1 },
+};
+#define NKINDS (sizeof kinds / sizeof kinds[0])
+
 struct info {
 	uint32_t addr, inst;
-	uint64_t buf;
-	gni_mem_handle_t mh;
+	uint64_t buf[NKINDS];
+	gni_mem_handle_t mh[NKINDS];
 };
 
 struct xfer {
@@ -52,46 +61,59 @@ static const struct { const char *name; gni_post_type_t type; int rdma; } ops[] 
 	{ "fma_get",  GNI_POST_FMA_GET,  0 },
 };
 
+/* Slot of rank r's exported buffer of kind k, and of rank 0's own source
+ * and memcpy target (a process of two domains holds both ranks'). */
+static int slot(int rank, size_t k)
+{
+	return (int)(rank * 8 + k);
+}
+
 static void bandwidth(int procs, struct dom *d, const struct info *peer)
 {
 	struct xfer x = { 0 };
-	struct copy_arg c;
-	unsigned char *src = malloc(MAX_SIZE), *dst = malloc(MAX_SIZE);
-	gni_mem_handle_t smh;
 
-	memset(src, 1, MAX_SIZE);
-	memset(dst, 2, MAX_SIZE);
-	CHECK(GNI_MemRegister(d->nic, (uint64_t)(uintptr_t)src, MAX_SIZE, NULL,
-			GNI_MEM_READWRITE, (uint32_t)-1, &smh));
 	CHECK(GNI_CqCreate(d->nic, 64, 0, GNI_CQ_NOBLOCK, NULL, NULL, &x.cq));
 	CHECK(GNI_EpCreate(d->nic, x.cq, &x.ep));
 	CHECK(GNI_EpBind(x.ep, peer->addr, peer->inst));
 	x.d.cq_mode = GNI_CQMODE_GLOBAL_EVENT;
 	x.d.dlvr_mode = GNI_DLVMODE_PERFORMANCE;
-	x.d.local_addr = (uint64_t)(uintptr_t)src;
-	x.d.local_mem_hndl = smh;
-	x.d.remote_addr = peer->buf;
-	x.d.remote_mem_hndl = peer->mh;
-	c = (struct copy_arg){ dst, src, 0 };
+	for (size_t k = 0; k < NKINDS; k++) {
+		unsigned char *src = bench_buffer(slot(2, k), kinds[k].huge, 1);
+		unsigned char *dst = bench_buffer(slot(3, k), kinds[k].huge, 2);
+		gni_mem_handle_t smh;
+		struct copy_arg c = { dst, src, 0 };
 
-	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
-		for (size_t s = 0; s < NSIZES; s++) {
-			double top, tmc;
-			x.d.type = ops[k].type;
-			x.rdma = ops[k].rdma;
-			x.d.length = c.len = bench_sizes[s];
-			side_by_side(do_xfer, &x, do_memcpy, &c, &top, &tmc);
-			printf("{\"bench\": \"ugni\", \"procs\": %d, \"op\": \"%s\", "
-				"\"size\": %llu, \"ns\": %.1f, \"memcpy_ns\": %.1f}\n",
-				procs, ops[k].name, (unsigned long long)c.len, top, tmc);
-			fflush(stdout);
-		}
+		CHECK(GNI_MemRegister(d->nic, (uint64_t)(uintptr_t)src, MAX_SIZE,
+				NULL, GNI_MEM_READWRITE, (uint32_t)-1, &smh));
+		x.d.local_addr = (uint64_t)(uintptr_t)src;
+		x.d.local_mem_hndl = smh;
+		x.d.remote_addr = peer->buf[k];
+		x.d.remote_mem_hndl = peer->mh[k];
+		printf("{\"bench\": \"ugni\", \"procs\": %d, \"memory\": \"%s\", "
+			"\"op\": \"placement\", \"huge_kib\": %ld, \"kib\": %u}\n",
+			procs, kinds[k].name, bench_huge_kib(src), MAX_SIZE >> 10);
+		for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+			for (size_t s = 0; s < NSIZES; s++) {
+				struct figure f;
+				x.d.type = ops[o].type;
+				x.rdma = ops[o].rdma;
+				x.d.length = c.len = bench_sizes[s];
+				side_by_side(do_xfer, &x, do_memcpy, &c, &f);
+				printf("{\"bench\": \"ugni\", \"procs\": %d, "
+					"\"memory\": \"%s\", \"op\": \"%s\", "
+					"\"size\": %llu, ", procs, kinds[k].name,
+					ops[o].name, (unsigned long long)c.len);
+				print_times(&f);
+				printf("}\n");
+				fflush(stdout);
+			}
+		CHECK(GNI_MemDeregister(d->nic, &smh));
+		munmap(src, MAX_SIZE);
+		munmap(dst, MAX_SIZE);
+	}
 	CHECK(GNI_EpUnbind(x.ep));
 	CHECK(GNI_EpDestroy(x.ep));
 	CHECK(GNI_CqDestroy(x.cq));
-	CHECK(GNI_MemDeregister(d->nic, &smh));
-	free(src);
-	free(dst);
 }
 
 /* SMSG: one side per domain, mailboxes exchanged by datagram. */
@@ -236,26 +258,29 @@ int main(void)
 	struct job j;
 	struct dom d[MAX_LOCAL];
 	struct info mine[MAX_LOCAL], all[2];
-	void *buf[MAX_LOCAL] = { 0 };
+	void *buf[MAX_LOCAL][NKINDS] = { { 0 } };
 
 	job_init(&j, d);
 	EXPECT(j.vsize == 2, "bench-ugni runs in one process or two (rdmacts-run -n 2)");
 	for (int i = 0; i < j.nlocal; i++) {
-		buf[i] = calloc(1, MAX_SIZE);
-		mine[i] = (struct info){ d[i].addr, (uint32_t)d[i].vrank,
-			(uint64_t)(uintptr_t)buf[i], { 0 } };
-		CHECK(GNI_MemRegister(d[i].nic, mine[i].buf, MAX_SIZE, NULL,
-				GNI_MEM_READWRITE, (uint32_t)-1, &mine[i].mh));
+		mine[i] = (struct info){ d[i].addr, (uint32_t)d[i].vrank, { 0 }, { { 0 } } };
+		for (size_t k = 0; k < NKINDS; k++) {
+			buf[i][k] = bench_buffer(slot(d[i].vrank, k), kinds[k].huge, 0);
+			mine[i].buf[k] = (uint64_t)(uintptr_t)buf[i][k];
+			CHECK(GNI_MemRegister(d[i].nic, mine[i].buf[k], MAX_SIZE, NULL,
+					GNI_MEM_READWRITE, (uint32_t)-1, &mine[i].mh[k]));
+		}
 	}
 	job_allgather(&j, mine, all, sizeof(struct info));
 	if (d[0].vrank == 0)
 		bandwidth(j.size == 1 ? 1 : 2, &d[0], &all[1]);
 	job_barrier(&j);
 	smsg(&j, d, all);
-	for (int i = 0; i < j.nlocal; i++) {
-		CHECK(GNI_MemDeregister(d[i].nic, &mine[i].mh));
-		free(buf[i]);
-	}
+	for (int i = 0; i < j.nlocal; i++)
+		for (size_t k = 0; k < NKINDS; k++) {
+			CHECK(GNI_MemDeregister(d[i].nic, &mine[i].mh[k]));
+			munmap(buf[i][k], MAX_SIZE);
+		}
 	job_fini(&j, d);
 	return 0;
 }

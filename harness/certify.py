@@ -371,12 +371,14 @@ def _certify_env(args, paths, previous, started, profile, launch, selected,
     # a scratch directory private to the run (0700), removed after it;
     # --scratch places it on storage the compute nodes share
     scratch = tempfile.mkdtemp(prefix="rdmacts-",
-                               dir=getattr(args, "scratch", None))
+                               dir=getattr(args, "scratch", None)
+                               or runner.default_scratch())
     ctx = None
     try:
         ctx = runner.Context(paths["impl"], args.timeout, args.launcher,
                              scratch, args.jobs, getattr(args, "limits", None),
-                             launch_all=launch == "all", bin_dir=paths["bin"])
+                             launch_all=launch == "all", bin_dir=paths["bin"],
+                             fork_server=getattr(args, "fork_server", "auto"))
         run = _select(args, paths, ctx, previous)
         ia = run.get("dapl_ia") or ia
         if not args.quiet and run["jobs"]:
@@ -407,6 +409,7 @@ def _certify_env(args, paths, previous, started, profile, launch, selected,
                                     else "the environment"
                                     if os.environ.get("DAT_OVERRIDE") else None)),
         profile=profile, rerun=previous is not None,
+        fork_server=_fork_servers(run, results, ctx),
         # a rerun covers what the previous run covered
         filters=dict(api=(previous["filters"].get("api") if previous
                           else args.api), call=args.call, clause=args.clause))
@@ -602,6 +605,20 @@ def verdict_counts(counts):
                      for n in [counts.get(vd, 0)] if n)
 
 
+def _fork_servers(run, results, ctx):
+    """Per API: how its one-process tests were started ({"used", "why",
+    "forked", "exec"}): forked from a fork server, or by exec and why."""
+    out = {}
+    for (binary, test), r in zip(run["jobs"], results):
+        if r is None or r.get("launched"):
+            continue
+        why = ctx.fork.get(binary, "")
+        a = out.setdefault(test.api, dict(used=not why, why=why, forked=0,
+                                          exec=0))
+        a["forked" if r.get("forked") else "exec"] += 1
+    return out
+
+
 def _summary(doc, paths):
     print(f"rdmacts certification of {doc['impl']}")
     prof = doc.get("profile")
@@ -612,6 +629,8 @@ def _summary(doc, paths):
                           "the others started directly")
           + f" ({doc['launcher']})")
     print(f"  credentials: {doc['credentials']['summary']}")
+    if doc.get("fork_server"):
+        print(f"  one-process tests: {report_html.fork_summary(doc)}")
     for api, a in doc["apis"].items():
         line = f"  {api:<6} {a['status']}" + (
             " (2010 core)" if a.get("extension") else "")

@@ -71,6 +71,14 @@ def parser():
                         "(those of several processes; the default) or all "
                         "(every test a launched job of its own size, as on "
                         "a real system; docs/certification.md)")
+    c.add_argument("--fork-server", choices=runner.FORK_MODES,
+                   default="auto",
+                   help="one-process tests forked from a fork server per "
+                        "corpus binary and worker (auto: when a binary has "
+                        f"{runner.FORK_MIN} or more in the run; on; off: "
+                        "every test started by exec); a binary whose "
+                        "server refuses, or whose probe tests differ, runs "
+                        "by exec (docs/certification.md, \"Fork server\")")
     c.add_argument("--scratch", metavar="DIR",
                    help="where each run keeps its working files and every "
                         "rank's record (a private directory made in DIR, "

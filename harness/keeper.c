@@ -16,6 +16,10 @@
  *   --own-group      CMD in a process group of its own: a test that
  *                    signals its own group (kill(0, sig)) spares the keeper
  *   --timeout S      at S seconds, everything is killed (0: no limit)
+ *   --fork-server    CMD is `PROG --run NAME`: have PROG's fork server
+ *                    (keeper_fork.c) fork the test process instead of
+ *                    starting PROG by exec; when it cannot, exec, and say
+ *                    why in the report
  *
  * Why a process of its own: the harness must find every process a test
  * started, however it was started (fork, execve with an environment of
@@ -42,6 +46,7 @@
  *   strays <count>
  *   stray <pid> <command line>          (at most MAX_NAMED lines)
  *   error <why CMD could not start>     (only then)
+ *   fork 1 | fork 0 <why not>           (with --fork-server)
  *   out <bytes written> <bytes kept>\n<the kept bytes>
  *   err ...
  *   rec ...                             (with --record)
@@ -71,6 +76,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "keeper.h"
+
 #define STRAY_GRACE_MS 500
 #define MAX_NAMED 20
 #define OUT_KEEP 8192
@@ -78,19 +85,6 @@
 #define MAX_REQUEST (16 << 20)
 
 extern char **environ;
-
-/* One command to keep. */
-struct job {
-	const char *report;
-	char report_path[4096];
-	double timeout;
-	int record, own_group;
-	int quiet_stdin;	/* stdin from /dev/null, not the keeper's */
-	size_t rec_keep;
-	const char *cwd;	/* NULL: the keeper's own */
-	char **envp;		/* NULL: the keeper's own */
-	char **cmd;
-};
 
 /* The last `cap` bytes written to one of CMD's streams. */
 struct stream {
@@ -117,6 +111,10 @@ static struct rusage child_usage;
 /* What CMD left running, described while it still runs. */
 static size_t nstrays;
 static char named[MAX_NAMED][160];
+
+/* With --fork-server: whether the fork server started CMD, or why not. */
+static int forked;
+static char fork_why[512];
 
 static void die(const char *what)
 {
@@ -210,8 +208,15 @@ static void children_of(pid_t pid, struct pids *out)
 /* Every process below the keeper, the living and the dead not yet reaped. */
 static void descendants(struct pids *out)
 {
+	size_t n = 0;
+
 	out->n = 0;
 	children_of(getpid(), out);
+	/* the fork servers and theirs are no command's */
+	for (size_t i = 0; i < out->n; i++)
+		if (!fork_server(out->v[i]))
+			out->v[n++] = out->v[i];
+	out->n = n;
 	for (size_t i = 0; i < out->n; i++)
 		children_of(out->v[i], out);
 }
@@ -247,6 +252,8 @@ static int reap(int block)
 			return 0;
 		if (w == 0)
 			return 1;
+		if (fork_server_reaped(w, st))
+			continue;
 		if (w == child) {
 			child_status = st;
 			child_usage = ru;
@@ -258,7 +265,8 @@ static int reap(int block)
 
 /* SIGKILL to every descendant until none is left: a process killed makes
  * its children ours, so repeat.  With no child at all there is no
- * descendant either (the usual end: nothing to look for in /proc). */
+ * descendant either (the usual end: nothing to look for in /proc).  The
+ * fork servers are not descendants here (descendants()). */
 static void kill_all(void)
 {
 	struct pids p = {0};
@@ -351,11 +359,13 @@ static void write_stream(FILE *f, const struct stream *s)
 	fwrite(s->buf, 1, s->total > s->cap ? s->pos : kept, f);
 }
 
-static void write_report(const char *path, const char *error, int timed_out,
-			 struct stream *streams, int nstreams)
+static void write_report(const struct job *j, const char *error,
+			 int timed_out, struct stream *streams, int nstreams)
 {
 	char tmp[4200];
 	FILE *f;
+
+	const char *path = j->report;
 
 	snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
 	f = fopen(tmp, "w");
@@ -376,6 +386,10 @@ static void write_report(const char *path, const char *error, int timed_out,
 		fprintf(f, "stray %s\n", named[i]);
 	if (error)
 		fprintf(f, "error %s\n", error);
+	if (j->fork_server && forked)
+		fprintf(f, "fork 1\n");
+	else if (j->fork_server)
+		fprintf(f, "fork 0 %s\n", fork_why);
 	for (int i = 0; i < nstreams; i++)
 		write_stream(f, &streams[i]);
 	if (fclose(f) != 0 || rename(tmp, path) != 0)
@@ -459,7 +473,15 @@ static int keep(const struct job *j)
 		if (!(streams[i].buf = malloc(streams[i].cap)))
 			die("memory");
 
-	child = fork();
+	forked = 0;
+	child = -1;
+	if (j->fork_server) {
+		child = fork_test(j, po[1], pe[1], pr[1], pf[1], fork_why,
+				  sizeof fork_why);
+		forked = child > 0;
+	}
+	if (child <= 0)
+		child = fork();
 	if (child == 0)
 		start(j, po[1], pe[1], pr[1], pf[1]);
 	if (child < 0)
@@ -518,7 +540,7 @@ static int keep(const struct job *j)
 		if (streams[i].fd >= 0)
 			close(streams[i].fd);
 	}
-	write_report(j->report, error[0] ? error : NULL, timed_out, streams,
+	write_report(j, error[0] ? error : NULL, timed_out, streams,
 		     nstreams);
 	for (i = 0; i < nstreams; i++)
 		free(streams[i].buf);
@@ -564,6 +586,8 @@ static int parse(int argc, char **argv, struct job *j)
 			j->record = 1;
 		else if (!strcmp(argv[i], "--own-group"))
 			j->own_group = 1;
+		else if (!strcmp(argv[i], "--fork-server"))
+			j->fork_server = 1;
 		else
 			return -1;
 	}
@@ -626,11 +650,11 @@ static int serve(void)
 			die("poll");
 		signals();
 		if (stopped)
-			return 0;
+			break;
 		if (!(fds[0].revents & (POLLIN | POLLHUP)))
 			continue;
 		if (read_full(0, head, 9) != 0)
-			return 0;	/* the harness is done with us */
+			break;	/* the harness is done with us */
 		head[9] = '\0';
 		n = strtoul(head, &end, 16);
 		if (*end != '\n' || n == 0 || n > MAX_REQUEST ||
@@ -654,10 +678,12 @@ static int serve(void)
 		free(args);
 		free(buf);
 		if (write(1, done, sizeof done - 1) != sizeof done - 1)
-			return 0;
+			break;
 		if (stopped)
-			return 0;
+			break;
 	}
+	fork_servers_end();
+	return 0;
 }
 
 /* Ends as CMD did, so that whoever started the keeper sees it. */

@@ -47,11 +47,15 @@ def find(bin_dir):
 
 
 def options(report, cmd, timeout=0, record=False, own_group=True,
-            keep_record=None):
-    """The keeper's words for one command: OPTIONS -- CMD."""
+            keep_record=None, fork_server=False):
+    """The keeper's words for one command: OPTIONS -- CMD.  fork_server:
+    CMD is `PROG --run NAME`, to be forked from PROG's fork server
+    (harness/keeper_fork.c) where it can be."""
     args = ["--report", report, "--timeout", f"{timeout or 0:g}"]
     if record:
         args.append("--record")
+    if fork_server:
+        args.append("--fork-server")
     if keep_record:
         args += ["--keep-record", str(keep_record)]
     if own_group:
@@ -120,6 +124,8 @@ class Report:
     strays: int = 0          # processes left running, killed
     named: list = field(default_factory=list)   # "pid command line", the first ones
     error: str = ""          # why the command could not start
+    forked: bool = False     # started by its program's fork server
+    fork_why: str = ""       # asked to, but started by exec: why
     out: str = ""
     err: str = ""
     rec: str = ""
@@ -182,6 +188,9 @@ def _header(rep, key, value):
         rep.named.append(value)
     elif key == "error":
         rep.error = value
+    elif key == "fork":
+        flag, _, why = value.partition(" ")
+        rep.forked, rep.fork_why = flag == "1", why
 
 
 def become_subreaper():

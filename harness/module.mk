@@ -9,7 +9,7 @@
 HARNESS_KEEPER := $(BINDIR)/rdmacts-keeper
 HARNESS_PMI    := $(BINDIR)/pmi/libpmi.so
 
-$(HARNESS_KEEPER): $(call objs,harness/keeper.c)
+$(HARNESS_KEEPER): $(call objs,harness/keeper.c harness/keeper_fork.c)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $^
 

@@ -40,6 +40,17 @@ LEGEND = [
 ]
 
 
+def fork_summary(doc):
+    """One line: which corpus binaries ran from a fork server."""
+    parts = []
+    for api, f in (doc.get("fork_server") or {}).items():
+        if f["used"]:
+            parts.append(f"{api} forked ({f['forked']} tests)")
+        else:
+            parts.append(f"{api} by exec ({f['why']})")
+    return "; ".join(parts)
+
+
 def _e(x):
     return escape(str(x), quote=True)
 
@@ -307,6 +318,9 @@ def render(doc, vecs):
                 "multi-process tests through the launcher, the others "
                 "started directly") +
             f" (<code>{_e(doc['launcher'])}</code>)</td></tr>")
+    if doc.get("fork_server"):
+        head.append("<tr><th>one-process tests</th><td>"
+                    f"{_e(fork_summary(doc))}</td></tr>")
     cred = doc.get("credentials")
     if cred:
         head.append(f"<tr><th>credentials</th><td>{_e(cred['summary'])}</td></tr>")

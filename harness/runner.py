@@ -12,7 +12,16 @@ itself, or the launcher of its job and each of its ranks.  Whatever holds
 for a one-process test holds for every rank: its record, the pid that
 wrote it, its exit status, the processes it left running, its bounded
 output.  Each worker thread has a keeper of its own, serving it one
-command after another."""
+command after another.
+
+A one-process test is forked from a fork server where one can serve
+(harness/keeper_fork.c): each keeper starts each corpus binary once and
+has it fork a fresh process per test, which then is kept exactly as a
+process started by exec.  Before a binary's tests are forked, a few of
+them (PROBES) run both ways: when a verdict differs, or the binary's
+server refuses (its libraries made at load time something fork would lose
+or share), every test of that binary runs by exec, and the report says
+why (docs/certification.md, "Fork server")."""
 
 import glob
 import os
@@ -39,6 +48,12 @@ PMI_DIR = "pmi"
 # much longer before it kills a keeper that does not.
 BACKSTOP = 30
 
+# Fork server (auto): tried for a binary with at least FORK_MIN
+# one-process tests in the run; PROBES of them run both ways first.
+FORK_MODES = ("auto", "on", "off")
+FORK_MIN = 40
+PROBES = 4
+
 # Kept for the callers of the harness's older layout.
 parse_limits, describe_limits = L.parse_limits, L.describe_limits
 
@@ -63,6 +78,18 @@ def default_jobs(jobs=None):
     return jobs if jobs else 4 * max(1, os.cpu_count() or 1)
 
 
+def default_scratch():
+    """Where a run keeps its working files unless told (--scratch):
+    $TMPDIR when set, else /dev/shm where there is one (a file made and
+    removed per test costs a memory file system next to nothing; a disk
+    file system's inode allocation was a sixth of the harness's time),
+    else the system's temporary directory."""
+    if os.environ.get("TMPDIR"):
+        return None
+    return "/dev/shm" if os.path.isdir("/dev/shm") and os.access(
+        "/dev/shm", os.W_OK | os.X_OK) else None
+
+
 def scratch_problem(path):
     """Why a scratch directory cannot be used (one line), or None: it must
     be a directory this user can make a private directory in."""
@@ -84,8 +111,13 @@ class Context:
     """What every test run shares."""
 
     def __init__(self, impl, timeout, launcher, scratch, jobs=None,
-                 limits=None, launch_all=False, bin_dir=None):
+                 limits=None, launch_all=False, bin_dir=None,
+                 fork_server="auto"):
         self.impl = impl
+        # "auto", "on" (whatever the number of tests) or "off"; and per
+        # binary, "" when its tests are forked, else why they are not
+        self.fork_mode = fork_server
+        self.fork = {}
         self.keeper = keeper.find(bin_dir)
         # the build's libpmi.so, last: for an IMPL that has none
         pmi = os.path.abspath(os.path.join(bin_dir, PMI_DIR))
@@ -221,6 +253,41 @@ class Context:
         os.mkdir(path, 0o700)
         return path
 
+    def plan_forks(self, jobs):
+        """Which binaries to try a fork server for; returns the indices of
+        jobs to probe (run both ways) first."""
+        singles = {}
+        for i, (binary, test) in enumerate(jobs):
+            if test.np == 1 and not self.launch_all:
+                singles.setdefault(binary, []).append(i)
+        probes = set()
+        for binary in {b for b, _ in jobs}:
+            found = singles.get(binary, [])
+            if self.fork_mode == "off":
+                self.fork[binary] = "off (--fork-server off)"
+            elif not found:
+                self.fork[binary] = "every test is a launched job"
+            elif self.fork_mode == "auto" and len(found) < FORK_MIN:
+                self.fork[binary] = (f"{len(found)} one-process test(s): "
+                                     f"fewer than {FORK_MIN}")
+            else:
+                step = max(1, len(found) // PROBES)
+                probes.update(found[::step][:PROBES])
+        return probes
+
+    def fork_off(self, binary, why):
+        with self._lock:
+            if not self.fork.get(binary):
+                self.fork[binary] = why
+
+    def settle_forks(self, jobs):
+        """After the probes: a binary no probe turned down is forked."""
+        for binary, _ in jobs:
+            self.fork.setdefault(binary, "")
+
+    def forking(self, binary):
+        return self.fork.get(binary) == ""
+
     @staticmethod
     def done(path):
         try:
@@ -262,14 +329,20 @@ def _output(rep, key):
     return text.tail(getattr(rep, key), dropped=rep.dropped.get(key, 0))
 
 
-def run_single(binary, test, ctx):
+def run_single(binary, test, ctx, fork=None):
+    """One process: forked from the binary's fork server when ctx forks
+    that binary's tests (fork=None) or fork says so."""
+    if fork is None:
+        fork = ctx.forking(binary)
     env = ctx.env(test)
     cwd = ctx.workdir()
     try:
         rep = ctx.keep([binary, "--run", test.name], env, cwd, cwd + ".keep",
-                       ctx.timeout, record=True)
+                       ctx.timeout, record=True, fork_server=fork)
     finally:
         ctx.done(cwd)
+    if fork and rep is not None and not rep.forked:
+        ctx.fork_off(binary, rep.fork_why or "the fork server did not serve")
     verdict, detail, failures, reason = judge_process(
         rep, env["RDMACTS_RECORD_NONCE"], ctx, binary)
     rec = rep.rec if rep else ""
@@ -278,7 +351,20 @@ def run_single(binary, test, ctx):
                 exit=rep.status if rep and not rep.timed_out else None,
                 stdout=_output(rep, "out"), stderr=_output(rep, "err"),
                 readings=record.parse_readings(rec), launched=False,
-                notes=record.parse_notes(rec), crash=_crash(verdict, rec))
+                notes=record.parse_notes(rec), crash=_crash(verdict, rec),
+                forked=bool(rep and rep.forked))
+
+
+def run_probe(binary, test, ctx):
+    """The test by exec, whose result stands, then forked from the fork
+    server: a verdict that differs turns the server off for binary."""
+    r = run_single(binary, test, ctx, fork=False)
+    f = run_single(binary, test, ctx, fork=True)
+    if f["forked"] and f["verdict"] != r["verdict"]:
+        ctx.fork_off(binary, f"{test.name} is {r['verdict']} in a process "
+                     f"started by exec and {f['verdict']} forked from the "
+                     f"fork server ({text.bounded(f['detail'], 200)})")
+    return r
 
 
 def _rank(r, rep, job, nonce, ctx):
@@ -411,9 +497,11 @@ def run_all(jobs, ctx, on_result=None, durations=None):
     """jobs: list of (binary, Test).  Returns results in the same order.
     durations: seconds each test took last time, by name, if known.  An
     exception in the calling thread (Interrupted: a signal) stops the
-    run: queued tests are cancelled, running ones killed."""
+    run: queued tests are cancelled, running ones killed.  The probes of
+    the fork servers run first (Context.plan_forks)."""
     slots = Slots(ctx.jobs)
     results = [None] * len(jobs)
+    probes = ctx.plan_forks(jobs)
 
     def one(i):
         binary, test = jobs[i]
@@ -422,7 +510,10 @@ def run_all(jobs, ctx, on_result=None, durations=None):
             return
         start = time.monotonic()
         try:
-            r = run_test(binary, test, ctx)
+            if i in probes:
+                r = run_probe(binary, test, ctx)
+            else:
+                r = run_test(binary, test, ctx)
         except Stopped:
             return
         finally:
@@ -441,11 +532,12 @@ def run_all(jobs, ctx, on_result=None, durations=None):
         -durations.get(jobs[i][1].name, 0.0), -jobs[i][1].np))
     pool = ThreadPoolExecutor(max_workers=ctx.jobs)
     try:
-        futures = []
-        for i in order:
-            futures.append(pool.submit(one, i))
-        for f in futures:
-            f.result()
+        for phase in ([i for i in order if i in probes],
+                      [i for i in order if i not in probes]):
+            futures = [pool.submit(one, i) for i in phase]
+            for f in futures:
+                f.result()
+            ctx.settle_forks(jobs)
     except BaseException:
         slots.close()
         ctx.stop()

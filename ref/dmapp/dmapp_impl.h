@@ -137,6 +137,7 @@ struct dmapp_state {
 	dmapp_seg_desc_t sheap_seg;
 	char *heap_map;			/* user part, then internal MB */
 	size_t heap_map_len;
+	int heap_fd;			/* its memory file; -1: anonymous */
 	struct arena sheap;		/* the user part */
 	struct arena stage;		/* the internal megabyte */
 
@@ -183,6 +184,7 @@ dmapp_return_t dmapp_peer_connect(dmapp_pe_t pe);
 
 /* The program's data+bss, page-rounded, from its program headers. */
 int dmapp_data_bounds(uint64_t *addr, uint64_t *len);
+void dmapp_data_share(uint64_t addr, uint64_t len);
 
 /* A resolved remote reference: where target_addr lives on the PE. */
 struct dmapp_remote {

@@ -87,6 +87,7 @@ static dmapp_return_t segments_setup(struct dmapp_peer *me)
 
 	if (dmapp_data_bounds(&addr, &len) != 0)
 		return DMAPP_RC_RESOURCE_ERROR;
+	dmapp_data_share(addr, len);
 	memset(&dmapp.data_seg, 0, sizeof(dmapp.data_seg));
 	if (GNI_MemRegister(dmapp.nic, addr, len, NULL, GNI_MEM_READWRITE,
 			    (uint32_t)-1, &dmapp.data_seg.memhndl) != GNI_RC_SUCCESS)

@@ -3,7 +3,8 @@
  *
  * The data segment is the program's writable PT_LOAD (data and bss)
  * without its RELRO part, which the loader makes read-only: what
- * __data_start .. _end span in a static link.  A remote address is a
+ * __data_start .. _end span in a static link.  dmapp_init makes it
+ * shared with forked children, as 4.2 says it is (dmapp_data_share).  A remote address is a
  * virtual address, a segment descriptor and a PE.  When the descriptor
  * is the caller's own data_seg or sheap_seg, the address names the same
  * offset in that PE's segment (E-DMAPP-048); any other descriptor came
@@ -11,6 +12,8 @@
  */
 #include <link.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "dmapp_impl.h"
@@ -57,6 +60,53 @@ int dmapp_data_bounds(uint64_t *addr, uint64_t *len)
 	*addr = db.lo / page * page;
 	*len = (db.hi + page - 1) / page * page - *addr;
 	return 0;
+}
+
+/*
+ * 4.2: the exported data segment is shared between a PE and its forked
+ * children (E-DMAPP-065).  Its pages are replaced, contents kept, by a
+ * shared mapping of a memory file named "rdmacts-model-data", which the
+ * reference's NIC model also takes for memory the model owns (one memcpy
+ * per transfer, ref/nic/shm.c).  Once per process, before DMAPP starts
+ * anything else; where it cannot be done the segment stays private, the
+ * other reading E-DMAPP-065 allows.
+ */
+static int data_fd = -1;
+
+void dmapp_data_share(uint64_t addr, uint64_t len)
+{
+	void *copy;
+	int fd;
+
+	if (data_fd >= 0)
+		return;
+	fd = memfd_create("rdmacts-model-data", MFD_CLOEXEC);
+	if (fd < 0)
+		return;
+	copy = ftruncate(fd, (off_t)len) == 0 ?
+	       mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) :
+	       MAP_FAILED;
+	if (copy == MAP_FAILED) {
+		close(fd);
+		return;
+	}
+	/* the kernel copies: the segment holds the padding between the
+	 * program's variables, which a checked memcpy (AddressSanitizer's)
+	 * would refuse to read */
+	struct iovec to = { copy, len }, from = { (void *)(uintptr_t)addr, len };
+	if (process_vm_readv(getpid(), &to, 1, &from, 1, 0) != (ssize_t)len) {
+		munmap(copy, len);
+		close(fd);
+		return;
+	}
+	/* the copy takes the segment's place in one step */
+	if (mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED,
+		   (void *)(uintptr_t)addr) == MAP_FAILED) {
+		munmap(copy, len);
+		close(fd);
+		return;
+	}
+	data_fd = fd;
 }
 
 /* 5.3.72 rule (E-DMAPP-055): same addr, len and memhndl. */

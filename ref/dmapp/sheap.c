@@ -1,11 +1,17 @@
 /*
  * sheap.c: the symmetric heap (4.9.3, 5.3.67-5.3.69, 5.4.1).
  *
- * One anonymous mapping per PE: XT_SYMMETRIC_HEAP_SIZE bytes for the
- * user, then the internal megabyte of 5.4.1 (staging buffers, never
- * exported).  The mapping is reserved lazily (MAP_NORESERVE): pages cost
- * memory only once touched, so a job may ask for more heap per PE than
- * the host could back.  It is registered with uGNI as a whole and asked
+ * One mapping per PE: XT_SYMMETRIC_HEAP_SIZE bytes for the user, then
+ * the internal megabyte of 5.4.1 (staging buffers, never exported).  It
+ * is a shared mapping of a memory file named "rdmacts-model-sheap", which
+ * the reference's NIC model recognises as memory the model owns: a peer
+ * maps it and moves data with one memcpy instead of a process_vm_writev
+ * that pins every page (ref/nic/shm.c; docs/bench.md).  Over another
+ * uGNI it is ordinary registered memory.  Pages cost memory only once
+ * touched (a memory file is sparse; an anonymous mapping, where no memory
+ * file can be made, is reserved lazily), so a job may ask for more heap
+ * per PE than the host could back; huge pages are asked for where the
+ * kernel gives them to shared memory.  It is registered with uGNI as a whole and asked
  * at the same address on every PE (E-DMAPP-048), though nothing relies
  * on that.  Allocation is a deterministic first fit (E-DMAPP-049), so
  * equal call sequences give equal offsets on every PE.
@@ -65,13 +71,25 @@ dmapp_return_t dmapp_sheap_setup(void)
 		return DMAPP_RC_RESOURCE_ERROR;
 	size_t len = (user + page - 1) / page * page + SHEAP_INTERNAL;
 
-	int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+	int fd = memfd_create("rdmacts-model-sheap", MFD_CLOEXEC);
+	int flags = MAP_SHARED | MAP_NORESERVE;
+	if (fd >= 0 && ftruncate(fd, (off_t)len) != 0) {
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0)
+		flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
 	map = mmap(SHEAP_HINT, len, PROT_READ | PROT_WRITE,
-		   flags | MAP_FIXED_NOREPLACE, -1, 0);
+		   flags | MAP_FIXED_NOREPLACE, fd, 0);
 	if (map == MAP_FAILED)
-		map = mmap(NULL, len, PROT_READ | PROT_WRITE, flags, -1, 0);
-	if (map == MAP_FAILED)
+		map = mmap(NULL, len, PROT_READ | PROT_WRITE, flags, fd, 0);
+	if (map == MAP_FAILED) {
+		if (fd >= 0)
+			close(fd);
 		return DMAPP_RC_RESOURCE_ERROR;
+	}
+	madvise(map, len, MADV_HUGEPAGE);
+	dmapp.heap_fd = fd;
 
 	if (GNI_MemRegister(dmapp.nic, (uint64_t)(uintptr_t)map, len, NULL,
 			    GNI_MEM_READWRITE, (uint32_t)-1, &mh) != GNI_RC_SUCCESS)
@@ -95,6 +113,9 @@ deregister:
 	GNI_MemDeregister(dmapp.nic, &mh);
 unmap:
 	munmap(map, len);
+	if (fd >= 0)
+		close(fd);
+	dmapp.heap_fd = -1;
 	return DMAPP_RC_RESOURCE_ERROR;
 }
 
@@ -104,6 +125,9 @@ void dmapp_sheap_teardown(void)
 	arena_fini(&dmapp.sheap);
 	arena_fini(&dmapp.stage);
 	munmap(dmapp.heap_map, dmapp.heap_map_len);
+	if (dmapp.heap_fd >= 0)
+		close(dmapp.heap_fd);
+	dmapp.heap_fd = -1;
 	dmapp.heap_map = NULL;
 	dmapp.heap_map_len = 0;
 }

@@ -268,6 +268,7 @@ void nic_leave(void)
 	if (last && fab_path[0])
 		unlink(fab_path);
 	nic_unlock();
+	nic_shm_forget();
 	munmap(fab, fab_size);
 	fab = NULL;
 }

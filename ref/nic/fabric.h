@@ -89,6 +89,8 @@ struct fab_mdd {
 	uint64_t total;
 	uint32_t cq_idx, cq_gen;	/* NIC_NONE: no destination CQ */
 	uint32_t vmdh_index;	/* NIC_NONE: not virtual */
+	int32_t shm_fd;		/* model-owned memory (shm.c): the owner's fd */
+	uint64_t shm_ino, shm_delta;	/* its inode (0: not), offset - addr */
 };
 
 struct fab_cq {

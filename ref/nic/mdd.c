@@ -88,7 +88,11 @@ int nic_mdd_register(uint32_t domain, const struct nic_seg *segs,
 {
 	int rc = NIC_ENORES;
 	uint32_t vi = NIC_NONE;
+	struct nic_shm shm = { -1, 0, 0 };
 
+	/* one segment of model-owned memory: peers copy with memcpy */
+	if (nseg == 1)
+		nic_shm_find(segs[0].addr, segs[0].len, &shm);
 	nic_lock();
 	const struct fab_domain *d = &fab->domains[domain];
 	if (flags & NIC_MDD_VMDH) {
@@ -127,7 +131,8 @@ int nic_mdd_register(uint32_t domain, const struct nic_seg *segs,
 			.readonly = (flags & NIC_MDD_READONLY) != 0,
 			.offset_mode = nseg > 1, .nseg = nseg, .seg_off = off,
 			.total = total, .cq_idx = cq_idx, .cq_gen = cq_gen,
-			.vmdh_index = vi };
+			.vmdh_index = vi, .shm_fd = shm.fd, .shm_ino = shm.ino,
+			.shm_delta = shm.delta };
 		fab_slot_taken(&fab->mdd_slots, i);
 		fab->domains[domain].held++;
 		if (vi != NIC_NONE) {
@@ -210,7 +215,8 @@ int nic_mdd_resolve(uint32_t domain, uint8_t ptag, uint32_t cookie,
 		if (addr < s[0].addr || addr + len > s[0].addr + s[0].len)
 			goto out;
 		if (len && max >= 1) {
-			spans[0] = (struct nic_span){ m->pid, addr, len };
+			spans[0] = (struct nic_span){ m->pid, addr, len,
+				m->shm_fd, m->shm_ino, m->shm_delta };
 			*nspan = 1;
 		}
 		rc = NIC_OK;
@@ -226,8 +232,8 @@ int nic_mdd_resolve(uint32_t domain, uint8_t ptag, uint32_t cookie,
 			uint64_t take = end - addr < len ? end - addr : len;
 			if (*nspan == max)
 				goto out;
-			spans[(*nspan)++] = (struct nic_span){ m->pid,
-				s[k].addr + (addr - base), take };
+			spans[(*nspan)++] = (struct nic_span){ .pid = m->pid,
+				.addr = s[k].addr + (addr - base), .len = take };
 			addr += take;
 			len -= take;
 		}

@@ -74,7 +74,15 @@ uint32_t nic_ntt_translate(uint8_t ptag, uint32_t addr);
 /* A memory handle (mh) is two 64-bit words, as gni_mem_handle_t. */
 
 struct nic_seg { uint64_t addr, len; };
-struct nic_span { int pid; uint64_t addr, len; };	/* resolved piece */
+/* A resolved piece; shm_ino not 0: memory the model owns (shm.c), a
+ * shared mapping of the file the owner holds as descriptor shm_fd, at
+ * file offset addr + shm_delta. */
+struct nic_span {
+	int pid;
+	uint64_t addr, len;
+	int shm_fd;
+	uint64_t shm_ino, shm_delta;
+};
 
 #define NIC_MDD_MAX_SEGS 64
 enum nic_access { NIC_READ = 1, NIC_WRITE = 2 };
@@ -188,6 +196,19 @@ int nic_copy_spans(const struct nic_span *dst, uint32_t nd,
  * bytes at (pid, addr) under the NIC lock; a 4-byte word is seen and
  * returned by fn in its low 32 bits. */
 typedef uint64_t (*nic_amo_fn)(uint64_t old, uint64_t op1, uint64_t op2);
+/* ---- shm.c: memory the model owns ------------------------------------- */
+/* Files of model-owned memory are memfds with names starting so. */
+#define NIC_SHM_NAME_PREFIX "rdmacts-model-"
+struct nic_shm { int fd; uint64_t ino, delta; };
+/* Whether [addr, addr+len) of this process is model-owned memory:
+ * NIC_OK and out filled, else NIC_ENOENT. */
+int nic_shm_find(uint64_t addr, uint64_t len, struct nic_shm *out);
+/* Span s as a pointer in this process (a peer's file mapped here), or
+ * NULL when it is not model-owned or cannot be mapped. */
+void *nic_shm_ptr(const struct nic_span *s);
+/* Unmaps every peer's file (leaving the fabric). */
+void nic_shm_forget(void);
+
 int nic_amo(int pid, uint64_t addr, unsigned width, nic_amo_fn fn,
 		uint64_t op1, uint64_t op2, uint64_t *old);
 int nic_mem_check(uint64_t addr, uint64_t len, int write);

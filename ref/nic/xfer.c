@@ -2,7 +2,9 @@
  * xfer.c: moving data between a process and registered memory (the
  * FMA and BTE engines' data path) and executing atomics.
  *
- * Every copy goes through process_vm_readv/writev, also within one
+ * A copy between two ranges of memory the model owns (shm.c: DMAPP's
+ * symmetric heap) is one memcpy, the peer's range mapped here.  Every
+ * other copy goes through process_vm_readv/writev, also within one
  * process: memory that was unmapped after registration then yields an
  * error instead of a crash, and one process with two domains moves
  * data exactly as two processes do.  Atomics run under the NIC lock,
@@ -94,6 +96,14 @@ int nic_copy_spans(const struct nic_span *dst, uint32_t nd,
 		return NIC_OK;
 	if (nd == 0 || ns == 0 || nd > NIC_MDD_MAX_SEGS || ns > NIC_MDD_MAX_SEGS)
 		return NIC_EFAULT;
+	if (nd == 1 && ns == 1) {	/* both model-owned: one memcpy */
+		void *to = nic_shm_ptr(&dst[0]);
+		const void *from = to ? nic_shm_ptr(&src[0]) : NULL;
+		if (from) {
+			memmove(to, from, len);
+			return NIC_OK;
+		}
+	}
 	to_iov(dst, nd, d);
 	to_iov(src, ns, s);
 	if (dst[0].pid == getpid())	/* pull from the source's process */

@@ -90,7 +90,8 @@ static int resolve(const struct side *s, const struct ugni_cdm *c, uint64_t off,
 		uint64_t len, int access, struct nic_span *sp, uint32_t *n)
 {
 	if (s->cpu) {
-		sp[0] = (struct nic_span){ getpid(), s->addr + off, len };
+		sp[0] = (struct nic_span){ .pid = getpid(), .addr = s->addr + off,
+				.len = len };
 		*n = 1;
 		return NIC_OK;
 	}

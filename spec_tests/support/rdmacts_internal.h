@@ -67,6 +67,15 @@ pid_t rt_exec_pid(void);
  * happened, RDMACTS-CRASH (rdmacts_crash.c). */
 void rt_crash_arm(void);
 
+/* `--run NAME` after the declarations are checked (rdmacts_main.c); the
+ * exit status of the test.  rt_became_test_process() makes the calling
+ * process the one that speaks for the test (a fork server's child). */
+int rt_run_test_process(const char *name);
+void rt_became_test_process(void);
+
+/* `--fork-server` (rdmacts_forkserver.c): the exit status. */
+int rt_fork_server(void);
+
 /* Applies $RDMACTS_LIMITS (rdmacts_limits.c): 0, or -1 when malformed. */
 int rt_apply_limits(void);
 

@@ -4,6 +4,7 @@
  *   prog --list       one line per test: NAME<TAB>CLAUSES<TAB>ATTRS
  *   prog --where      one line per test: NAME<TAB>FILE<TAB>LINE (its source)
  *   prog --run NAME   runs one test; the exit status is its verdict
+ *   prog --fork-server  loads once, forks a process per test (the keeper's)
  *   prog              runs every single-process test, for debugging
  *
  * CUnit does the registry and the running; the verdict of a test comes
@@ -47,6 +48,13 @@ pid_t rt_exec_pid(void)
 {
     return exec_pid;
 }
+
+/* A test process forked by the fork server (rdmacts_forkserver.c) is the
+ * process the harness's keeper started, as if by exec. */
+void rt_became_test_process(void)
+{
+    exec_pid = getpid();
+}
 static bool verbose;
 static unsigned counts[3]; /* passed, failed, unsupported */
 
@@ -57,6 +65,7 @@ static void usage(FILE *out, const char *prog)
             "  --list      print NAME<TAB>CLAUSES<TAB>ATTRS for every test\n"
             "  --where     print NAME<TAB>FILE<TAB>LINE (where it is declared)\n"
             "  --run NAME  run test NAME; exit 0 PASS, 1 FAIL, 77 UNSUPPORTED\n"
+            "  --fork-server  for the harness's keeper: fork a process per test\n"
             "See docs/corpus-protocol.md.\n",
             prog);
 }
@@ -180,6 +189,38 @@ static int run_all(void)
     return counts[1] ? RT_EXIT_FAIL : RT_EXIT_PASS;
 }
 
+/* `--run NAME` once the declarations are checked: in the process the
+ * program was started as, or in one its fork server made for the test. */
+int rt_run_test_process(const char *name)
+{
+    int status;
+
+    /* Before anything else: the record channel leaves the environment
+     * before any test code can read it (rdmacts_record.c). */
+    if (rt_record_open() != 0)
+        return RT_EXIT_USAGE;
+    /* Lines the test prints must survive a crash that follows them. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (CU_initialize_registry() != CUE_SUCCESS) {
+        fprintf(stderr, "rdmacts: CUnit: %s\n", CU_get_error_msg());
+        return RT_EXIT_USAGE;
+    }
+    CU_set_test_start_handler(on_start);
+    CU_set_test_complete_handler(on_complete);
+    /* The harness's per-test limits bind the test body, not --list. */
+    if (rt_apply_limits() != 0)
+        return RT_EXIT_USAGE;
+    /* by hand, the verdict line is the report */
+    if (!rt_record_active())
+        verbose = true;
+    /* under the harness, a crash names where it happened */
+    rt_crash_arm();
+    status = run_one(name);
+    CU_cleanup_registry();
+    fflush(stdout);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     int status;
@@ -187,6 +228,15 @@ int main(int argc, char **argv)
     /* a copy forked by a library constructor: the original does the work */
     if (exec_pid && getpid() != exec_pid)
         _exit(0);
+    if (argc == 2 && strcmp(argv[1], "--fork-server") == 0)
+        return rt_fork_server();
+    if (argc == 3 && strcmp(argv[1], "--run") == 0) {
+        if (rt_validate_tests() != 0) {
+            fprintf(stderr, "rdmacts: the test declarations above are invalid\n");
+            return RT_EXIT_USAGE;
+        }
+        return rt_run_test_process(argv[2]);
+    }
     /* Before anything else: the record channel leaves the environment
      * before any test code can read it (rdmacts_record.c). */
     if (rt_record_open() != 0)
@@ -198,8 +248,7 @@ int main(int argc, char **argv)
         return 0;
     }
     bool where = argc == 2 && strcmp(argv[1], "--where") == 0;
-    if (!(argc == 1 || (argc == 2 && strcmp(argv[1], "--list") == 0) || where ||
-          (argc == 3 && strcmp(argv[1], "--run") == 0))) {
+    if (!(argc == 1 || (argc == 2 && strcmp(argv[1], "--list") == 0) || where)) {
         usage(stderr, argv[0]);
         return RT_EXIT_USAGE;
     }
@@ -220,16 +269,7 @@ int main(int argc, char **argv)
     }
     CU_set_test_start_handler(on_start);
     CU_set_test_complete_handler(on_complete);
-    /* The harness's per-test limits bind the test body, not --list. */
-    if (argc == 3 && rt_apply_limits() != 0)
-        return RT_EXIT_USAGE;
-    /* by hand, the verdict line is the report */
-    if (argc == 3 && !rt_record_active())
-        verbose = true;
-    /* under the harness, a crash names where it happened */
-    if (argc == 3)
-        rt_crash_arm();
-    status = argc == 3 ? run_one(argv[2]) : run_all();
+    status = run_all();
     CU_cleanup_registry();
     fflush(stdout);
     return status;

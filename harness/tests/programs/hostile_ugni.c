@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -159,12 +161,38 @@ static void long_line(void)
     exit(3);
 }
 
+/* HOSTILE_CTOR=pid: the process the library was loaded in; a call in
+ * another (a fork of it) fails. */
+static pid_t loaded_in;
+
+static void *sleeper(void *arg)
+{
+    (void)arg;
+    for (;;)
+        pause();
+    return NULL;
+}
+
 __attribute__((constructor)) static void constructor(void)
 {
     const char *m = getenv("HOSTILE_CTOR");
 
+    loaded_in = getpid();
     if (!m)
         return;
+    /* load-time state that a fork loses or shares */
+    if (!strcmp(m, "thread")) {
+        pthread_t t;
+        pthread_create(&t, NULL, sleeper, NULL);
+    }
+    if (!strcmp(m, "shm")) {
+        static int *shared;
+        shared = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        (void)shared;
+    }
+    if (!strcmp(m, "fd"))
+        (void)open("/dev/null", O_RDONLY);
     if (!strcmp(m, "print")) {
         /* a banner, and a line that looks like a test of the list */
         printf("hostile libugni loaded\nugni.forged.list.line\t-\t-\n");
@@ -311,7 +339,10 @@ gni_return_t GNI_CdmCreate(uint32_t inst_id, uint8_t ptag, uint32_t cookie,
     gni_return_t (*next)(uint32_t, uint8_t, uint32_t, uint32_t,
                          gni_cdm_handle_t *);
     const char *m = getenv("HOSTILE");
+    const char *ctor = getenv("HOSTILE_CTOR");
 
+    if (ctor && !strcmp(ctor, "pid") && getpid() != loaded_in)
+        return GNI_RC_ERROR_RESOURCE;
     if (m)
         misbehave(m);
     *(void **)&next = dlsym(RTLD_NEXT, "GNI_CdmCreate");
