@@ -303,11 +303,25 @@ static int take(struct evd *evd, DAT_EVENT *event)
 	return 0;
 }
 
+/* The answer of an empty EVD (E-UDAPL-034): the bare DAT_QUEUE_EMPTY
+ * from an EVD of a DTO or RMR-bind stream, DAT_ERROR(DAT_QUEUE_EMPTY, 0)
+ * from the others, as OFA's provider answers from an EVD with a
+ * completion queue and from one without; OFA's dtest compares the raw
+ * value of the first. */
+static DAT_RETURN queue_empty(const struct evd *evd)
+{
+	if ((evd->flags & (DAT_EVD_DTO_FLAG | DAT_EVD_RMR_BIND_FLAG)) &&
+			!(evd->flags & DAT_EVD_ASYNC_FLAG))
+		return DAT_QUEUE_EMPTY;
+	return ERR(DAT_QUEUE_EMPTY, DAT_NO_SUBTYPE);
+}
+
 /*
  * dat_evd_dequeue(3DAT)
  * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_PARAMETER,
- * DAT_QUEUE_EMPTY, DAT_INVALID_STATE (another thread waits on the EVD:
- * only on a thread-safe IA)
+ * DAT_QUEUE_EMPTY (bare or with the error class: queue_empty),
+ * DAT_INVALID_STATE (another thread waits on the EVD: only on a
+ * thread-safe IA)
  */
 DAT_RETURN dapl_evd_dequeue(DAT_EVD_HANDLE evd_handle, DAT_EVENT *event)
 {
@@ -322,7 +336,7 @@ DAT_RETURN dapl_evd_dequeue(DAT_EVD_HANDLE evd_handle, DAT_EVENT *event)
 	dapl_progress();
 	dapl_release();
 	if (take(evd, event))
-		return ERR(DAT_QUEUE_EMPTY, DAT_NO_SUBTYPE);
+		return queue_empty(evd);
 	return DAT_SUCCESS;
 }
 
