@@ -94,6 +94,12 @@ void wire_close(struct wire *w);
  * error to report (the peer is gone: DAT_INVALID_ADDRESS). */
 DAT_RETURN wire_send(struct wire *w, uint32_t nic, uint32_t inst,
 		struct msg *m, const void *payload);
+/* List (and withdraw) a Service Point's qualifier with the NIC: -1 when
+ * its table is full.  wire_listener: the IA of NIC nic with a Service
+ * Point at qual (the lowest instance id), -1 when none. */
+int wire_listen(struct wire *w, uint64_t qual);
+void wire_unlisten(struct wire *w, uint64_t qual);
+int wire_listener(const struct wire *w, uint32_t nic, uint64_t qual, uint32_t *inst);
 /* The next complete message of our inbox (payload follows it), or NULL. */
 const struct msg *wire_peek(struct wire *w);
 void wire_pop(struct wire *w);
@@ -289,6 +295,8 @@ int dapl_name_thread_safe(const char *name);
 
 extern struct ia *dapl_ias;		/* every open IA of the process */
 void ia_sockaddr(uint32_t nic, uint32_t inst, struct sockaddr_in *sa);
+int ia_resolve(const struct ia *ia, const struct sockaddr_in *to,
+		DAT_CONN_QUAL qual, uint32_t *nic, uint32_t *inst);
 
 /* ---- evd.c / cno.c: posting events -------------------------------------- */
 

@@ -4,9 +4,11 @@
  *
  * The IA address is an AF_INET socket address whose IPv4 address is
  * the NIC address of the host and whose port is the IA's instance id on
- * that NIC (wire.c); a peer connects to it with dat_ep_connect.
+ * that NIC (wire.c); a peer connects to it with dat_ep_connect, or to
+ * the host's IP address with port 0 (ia_resolve, E-UDAPL-064).
  */
 #include <arpa/inet.h>
+#include <ifaddrs.h>
 #include <stdio.h>
 #include <string.h>
 #include "dapl.h"
@@ -19,6 +21,44 @@ void ia_sockaddr(uint32_t nic, uint32_t inst, struct sockaddr_in *sa)
 	sa->sin_family = AF_INET;
 	sa->sin_port = htons((uint16_t)inst);
 	sa->sin_addr.s_addr = htonl(nic);
+}
+
+/* 1 when the IPv4 address ip (host order) is this host's: a loopback
+ * address or one of its interfaces'. */
+static int host_address(uint32_t ip)
+{
+	struct ifaddrs *ifs;
+	int found = (ip >> 24) == 127;
+
+	if (found || getifaddrs(&ifs) != 0)
+		return found;
+	for (const struct ifaddrs *i = ifs; i && !found; i = i->ifa_next)
+		found = i->ifa_addr && i->ifa_addr->sa_family == AF_INET &&
+			ntohl(((const struct sockaddr_in *)i->ifa_addr)->sin_addr.s_addr) == ip;
+	freeifaddrs(ifs);
+	return found;
+}
+
+/*
+ * The IA an AF_INET address names (E-UDAPL-064).  The IPv4 address
+ * names a NIC: this host's for its NIC address and for the host's own
+ * IP addresses (one NIC per host, as an InfiniBand HCA is named by the
+ * IP address of its interface), else the NIC of that address (none
+ * answers there: unreachable).  The port is the IA's instance id; port
+ * 0 names the IA of that NIC with a Service Point at qual, as OFA's
+ * provider finds a listener by IP address and connection qualifier
+ * alone.  -1 when port 0 finds no such IA.
+ */
+int ia_resolve(const struct ia *ia, const struct sockaddr_in *to,
+		DAT_CONN_QUAL qual, uint32_t *nic, uint32_t *inst)
+{
+	uint32_t ip = ntohl(to->sin_addr.s_addr);
+
+	*nic = ip == ia->w.nic_addr || host_address(ip) ? ia->w.nic_addr : ip;
+	*inst = ntohs(to->sin_port);
+	if (*inst == 0)
+		return wire_listener(&ia->w, *nic, qual, inst);
+	return 0;
 }
 
 /*

@@ -137,6 +137,21 @@ void wire_close(struct wire *w)
 	nic_leave();
 }
 
+int wire_listen(struct wire *w, uint64_t qual)
+{
+	return nic_listen(w->domain, qual) == NIC_OK ? 0 : -1;
+}
+
+void wire_unlisten(struct wire *w, uint64_t qual)
+{
+	nic_unlisten(w->domain, qual);
+}
+
+int wire_listener(const struct wire *w, uint32_t nic, uint64_t qual, uint32_t *inst)
+{
+	return nic_listener(nic, w->ptag, w->cookie, qual, inst) == NIC_OK ? 0 : -1;
+}
+
 static int peer_domain(const struct wire *w, uint32_t nic, uint32_t inst,
 		uint32_t *domain)
 {
