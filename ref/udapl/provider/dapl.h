@@ -28,6 +28,8 @@
 #define DAPL_RING             (1u << 20)	/* inbox bytes */
 #define DAPL_MAX_MESSAGE      (DAPL_RING / 4)
 #define DAPL_MAX_RDMA         (1ull << 30)
+#define DAPL_MAX_OBJS         1024	/* PZs, EVDs, EPs, CNOs, SRQs of one IA */
+#define DAPL_MAX_IAS          256	/* IAs open in one process */
 
 extern DAT_PROVIDER dapl_provider;
 
@@ -297,6 +299,8 @@ extern struct ia *dapl_ias;		/* every open IA of the process */
 void ia_sockaddr(uint32_t nic, uint32_t inst, struct sockaddr_in *sa);
 int ia_resolve(const struct ia *ia, const struct sockaddr_in *to,
 		DAT_CONN_QUAL qual, uint32_t *nic, uint32_t *inst);
+/* 1 when the IA holds DAPL_MAX_OBJS objects of that kind already. */
+int ia_full(const struct ia *ia, DAT_HANDLE_TYPE kind);
 
 /* ---- evd.c / cno.c: posting events -------------------------------------- */
 

@@ -163,6 +163,8 @@ static DAT_RETURN create(DAT_IA_HANDLE ia_handle, DAT_PZ_HANDLE pz_handle,
 		return rc;
 	if (!ep_handle)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG7);
+	if (ia_full(ia, DAT_HANDLE_TYPE_EP))
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_TEP);
 	ep = ep_alloc(ia, pz, recv, req, conn, srq, ep_attributes);
 	if (!ep)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);

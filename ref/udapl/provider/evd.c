@@ -113,6 +113,8 @@ DAT_RETURN dapl_evd_create(DAT_IA_HANDLE ia_handle, DAT_COUNT evd_min_qlen,
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
 	if (merges_connection_stream(evd_flags) && dapl_declines(RDMACTS_CAP_STREAM_MERGING))
 		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
+	if (ia_full(ia, DAT_HANDLE_TYPE_EVD))
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_TEVD);
 	evd = obj_new(DAT_HANDLE_TYPE_EVD, sizeof *evd, ia);
 	if (!evd)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);

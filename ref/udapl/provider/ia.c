@@ -62,6 +62,33 @@ int ia_resolve(const struct ia *ia, const struct sockaddr_in *to,
 }
 
 /*
+ * The limits dat_ia_query reports are enforced: an IA holds at most
+ * DAPL_MAX_OBJS PZs, EVDs, EPs, CNOs and SRQs each (max_pzs, max_evds,
+ * max_eps, max_srqs; CNOs have no attribute and the same limit), and a
+ * process DAPL_MAX_IAS IAs; the creating call answers
+ * DAT_INSUFFICIENT_RESOURCES beyond them, as a NIC out of contexts
+ * would, so that a Consumer exhausting a resource (dapltest -T L) finds
+ * its end.
+ */
+int ia_full(const struct ia *ia, DAT_HANDLE_TYPE kind)
+{
+	int n = 0;
+
+	for (const struct obj *o = ia->objs; o; o = o->next)
+		n += o->kind == kind;
+	return n >= DAPL_MAX_OBJS;
+}
+
+static int ias_open(void)
+{
+	int n = 0;
+
+	for (const struct ia *ia = dapl_ias; ia; ia = ia->next_ia)
+		n++;
+	return n;
+}
+
+/*
  * Provider side of dat_ia_open(3DAT); libdat has matched the name and
  * version (E-UDAPL-041).
  * DAT_SUCCESS, DAT_INSUFFICIENT_RESOURCES, DAT_INVALID_PARAMETER,
@@ -90,6 +117,8 @@ DAT_RETURN dapl_ia_open(const DAT_NAME_PTR name, DAT_COUNT async_evd_qlen,
 			return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
 	}
 
+	if (ias_open() >= DAPL_MAX_IAS)
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_DEVICE);
 	ia = obj_new(DAT_HANDLE_TYPE_IA, sizeof *ia, NULL);
 	if (!ia)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
@@ -132,23 +161,23 @@ static void fill_ia_attr(const struct ia *ia, DAT_IA_ATTR *a)
 	a->hardware_version_major = 1;
 	a->firmware_version_major = 1;
 	a->ia_address_ptr = (DAT_IA_ADDRESS_PTR)&ia->addr;
-	a->max_eps = 1024;
+	a->max_eps = DAPL_MAX_OBJS;
 	a->max_dto_per_ep = DAPL_MAX_DTOS;
 	a->max_rdma_read_per_ep_in = DAPL_MAX_DTOS;
 	a->max_rdma_read_per_ep_out = DAPL_MAX_DTOS;
-	a->max_evds = 1024;
+	a->max_evds = DAPL_MAX_OBJS;
 	a->max_evd_qlen = DAPL_MAX_EVD_QLEN;
 	a->max_iov_segments_per_dto = DAPL_MAX_IOV;
 	a->max_lmrs = DAPL_KEYS;
 	a->max_lmr_block_size = UINT64_MAX;
 	a->max_lmr_virtual_address = UINT64_MAX;
-	a->max_pzs = 1024;
+	a->max_pzs = DAPL_MAX_OBJS;
 	a->max_message_size = DAPL_MAX_MESSAGE;
 	a->max_rdma_size = DAPL_MAX_RDMA;
 	a->max_rmrs = dapl_declines(RDMACTS_CAP_RMR) ? 0 : DAPL_KEYS;
 	a->max_rmr_target_address = dapl_declines(RDMACTS_CAP_RMR) ? 0 : UINT64_MAX;
 	if (!dapl_declines(RDMACTS_CAP_SRQ)) {
-		a->max_srqs = 1024;
+		a->max_srqs = DAPL_MAX_OBJS;
 		a->max_ep_per_srq = 1024;
 		a->max_recv_per_srq = DAPL_MAX_DTOS;
 	}

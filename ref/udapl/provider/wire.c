@@ -47,10 +47,13 @@ static uint64_t cswap(uint64_t old, uint64_t expect, uint64_t repl)
 
 /* Attach a domain under an instance id no other IA of the host uses:
  * among domains with the same id, nic_domain_find returns the lowest
- * slot, so exactly one of two racing IAs keeps an id. */
+ * slot, so exactly one of two racing IAs keeps an id.  The search
+ * starts after the id this process took last (first from its pid), so
+ * opening many IAs does not probe every id taken before. */
 static int attach_unique(struct wire *w)
 {
-	uint32_t id = (uint32_t)getpid() % 60000u + 1u;
+	static uint32_t last;
+	uint32_t id = last ? last % 65535u + 1u : (uint32_t)getpid() % 60000u + 1u;
 
 	for (int tries = 0; tries < 65535; tries++, id = id % 65535u + 1u) {
 		uint32_t slot, found;
@@ -61,7 +64,7 @@ static int attach_unique(struct wire *w)
 		if (nic_domain_find(w->nic_addr, w->ptag, w->cookie, id, &found) == NIC_OK &&
 				found == slot) {
 			w->domain = slot;
-			w->inst_id = id;
+			w->inst_id = last = id;
 			return 0;
 		}
 		nic_domain_detach(slot);
