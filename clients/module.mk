@@ -13,9 +13,10 @@ CLIENT      ?=
 CLIENTS_OUT := $(B)/clients
 
 # What the recipes' build systems need beyond `make deps`: mpicc and
-# mpi.h (hpcinfo_dmapp), cmake and popt (pscom), the autotools and NUMA
-# headers (ucx: autogen.sh, and configure stops without numa.h).
-CLIENTS_DEPS := libmpich-dev cmake libpopt-dev autoconf automake libtool libnuma-dev
+# mpi.h (hpcinfo_dmapp, ga_comex), cmake and popt (pscom), the autotools
+# and NUMA headers (ucx: autogen.sh, and configure stops without numa.h;
+# ga_comex: autoreconf), hugetlbfs.h (ga_comex's DMAPP port includes it).
+CLIENTS_DEPS := libmpich-dev cmake libpopt-dev autoconf automake libtool libnuma-dev libhugetlbfs-dev
 
 clients: libs  ## build and run real clients' own tests on the reference (CLIENTS_SRC=dir, CLIENT=name)
 	@sh mk/deps.sh $(CLIENTS_DEPS)

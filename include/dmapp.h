@@ -549,7 +549,11 @@ dmapp_return_t dmapp_segdesc_compare(dmapp_seg_desc_t *seg_desc1,
 /* ================================================================== */
 
 /* Vendor extension: RMA attributes with the PCI ordering mode.  The
- * first five fields are those of dmapp_rma_attrs_t, with its rules. */
+ * first five fields are those of dmapp_rma_attrs_t, with its rules.
+ * RB-3.1 ends with 32 reserved bytes; later DMAPP sizes its queues
+ * (dmapp_queue_*) here: queue_depth and queue_nelems, as its clients
+ * name them, take the first 8 reserved bytes, so the size and every
+ * RB-3.1 offset stay (E-DMAPP-087; 0 = the default). */
 typedef struct dmapp_rma_attrs_ext {
 	uint32_t max_outstanding_nb;	/* static */
 	uint32_t offload_threshold;	/* dynamic, bytes */
@@ -558,7 +562,9 @@ typedef struct dmapp_rma_attrs_ext {
 	uint8_t max_concurrency;	/* static, >= 1 */
 	uint8_t PI_ordering;		/* dmapp_pi_reg_type_t, for every
 					 * registration DMAPP makes */
-	uint8_t unused[32];		/* reserved */
+	uint32_t queue_depth;		/* static; later DMAPP */
+	uint32_t queue_nelems;		/* static; later DMAPP */
+	uint8_t unused[24];		/* reserved */
 } dmapp_rma_attrs_ext_t;
 
 /* Vendor extension: collectives over process sets (psets). */
@@ -722,10 +728,23 @@ dmapp_return_t dmapp_c_pset_cancel_op(dmapp_c_pset_handle_t pset_hndl);
 /* header gives the layout of a lock descriptor, so dmapp_lock_desc_t */
 /* is left incomplete (a client cannot allocate one; configure tests  */
 /* such as sizeof(dmapp_lock_desc_t) find the lock API absent), and   */
-/* the handles are opaque pointers.  The queue constants that clients */
-/* also name (DMAPP_QUEUE_*) have no public values and are not        */
-/* declared.                                                          */
+/* the handles are opaque pointers.  Of the queue constants that      */
+/* clients name, only the defaults of the two queue attributes are    */
+/* declared, with this ABI's values (no public header gives the       */
+/* vendor's, E-DMAPP-087); the flags (DMAPP_QUEUE_ASYNC_PROGRESS ...) */
+/* are not.  dmapp_initialized and dmapp_explain_error are the state  */
+/* and error-text calls clients make (foMPI, for one).                */
 /* ------------------------------------------------------------------ */
+
+#define DMAPP_QUEUE_DEFAULT_DEPTH  128	/* queue_depth 0 means this */
+#define DMAPP_QUEUE_DEFAULT_NELEMS 512	/* queue_nelems 0 means this */
+
+/* *flag = 1 while a job started by dmapp_init or dmapp_init_ext is
+ * running, else 0; callable at any time. */
+dmapp_return_t dmapp_initialized(int *flag);
+
+/* *msg = a text describing rc (a dmapp_return_t); callable at any time. */
+dmapp_return_t dmapp_explain_error(dmapp_return_t rc, const char **msg);
 
 typedef struct dmapp_lock_desc dmapp_lock_desc_t;
 typedef struct dmapp_lock *dmapp_lock_handle_t;

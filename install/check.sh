@@ -6,7 +6,8 @@
 # vendor names cray-ugni, cray-pmi, cray-dmapp), uDAPL from -ldat and the
 # installed dat.conf.  Then checks the installed layout (sonames, links,
 # what each library needs) and runs the programs from the installed tree
-# through the installed rdmacts-run.  Exits non-zero on the first failure.
+# through the installed rdmacts-run, and opens every IA the installed
+# dat.conf registers.  Exits non-zero on the first failure.
 set -eu
 prefix=$1 work=$2
 cc=${CC:-cc}
@@ -49,12 +50,13 @@ dmapp_flags="$(pkg-config --cflags cray-dmapp cray-pmi)"
 dmapp_libs="$(pkg-config --libs cray-dmapp cray-pmi)"
 cd "$work"
 cp "$src/ugni/dgram_put.c" "$src/ugni/job.h" "$src/dmapp/dmapp_put.c" \
-   "$src/udapl/rdma_write.c" .
+   "$src/udapl/rdma_write.c" "$src/../install/ia_open.c" .
 # shellcheck disable=SC2086  # flag lists
 $cc -std=gnu11 $ugni_flags -o dgram_put dgram_put.c $ugni_libs
 # shellcheck disable=SC2086
 $cc -std=gnu11 $dmapp_flags -o dmapp_put dmapp_put.c $dmapp_libs
 $cc -std=gnu11 -I"$prefix/include" -o rdma_write rdma_write.c -L"$prefix/lib" -ldat -lpmi
+$cc -std=gnu11 -I"$prefix/include" -o ia_open ia_open.c -L"$prefix/lib" -ldat
 readelf -d dgram_put | grep -q 'NEEDED.*\[libugni\.so\.0\]' || fail "dgram_put does not need libugni.so.0"
 readelf -d rdma_write | grep -q 'NEEDED.*\[libdat\.so\.1\]' || fail "rdma_write does not need libdat.so.1"
 step "built dgram_put (cray-ugni), dmapp_put (cray-dmapp), rdma_write (-ldat)"
@@ -81,4 +83,11 @@ if DAT_OVERRIDE="$work/bad.conf" timeout 60 ./rdma_write >out.bad 2>&1; then
     fail "rdma_write succeeded with a dat.conf naming no Provider"
 fi
 step "rdma_write: dat.conf next to libdat.so.1, and DAT_OVERRIDE=PREFIX/etc/dat.conf"
+
+# 5. The installed registry has every IA the build registers, each with
+# its thread safety, and each opens (ia_open lists and opens them all).
+grep -v '^#' "$src/../ref/udapl/dat.conf" | grep . | awk '{print $1, $3}' >ias.want
+timeout 60 ./ia_open >ias.got 2>&1 || { cat ias.got; fail "ia_open"; }
+diff ias.want ias.got >/dev/null || { diff ias.want ias.got; fail "the installed IAs differ from ref/udapl/dat.conf's"; }
+step "ia_open: $(tr '\n' ' ' <ias.got)"
 echo "check-install: passed"

@@ -3,10 +3,11 @@
 #
 # Copies the headers, the versioned libraries relinked in STAGE (with
 # their libNAME.so.MAJOR and libNAME.so links), rdmacts-run, the
-# pkg-config files under the vendor's names, and a dat.conf naming the
-# installed Provider by absolute path: PREFIX/etc/dat.conf (the OFA
-# place; DAT_OVERRIDE may name it) and PREFIX/lib/dat.conf linking to it,
-# the file libdat reads by default (dat.conf next to libdat.so).
+# pkg-config files under the vendor's names, and a dat.conf registering
+# every IA of ref/udapl/dat.conf with the installed Provider named by
+# absolute path: PREFIX/etc/dat.conf (the OFA place; DAT_OVERRIDE may
+# name it) and PREFIX/lib/dat.conf linking to it, the file libdat reads
+# by default (dat.conf next to libdat.so).
 set -eu
 prefix=$1 stage=$2 bindir=$3
 shift 3
@@ -41,11 +42,14 @@ for pc in "$here"/pkgconfig/*.pc.in; do
     sed -e "s|@PREFIX@|$prefix|g" $subst "$pc" | grep -v '^#' >"$out"
 done
 
+# Every IA the build registers (ref/udapl/dat.conf: rdmacts0 and the
+# thread-safe rdmacts0_mt), the Provider named by its installed path.
 provider=$(cd "$lib" && ls libdat_rdmacts.so.? | head -n 1)
-cat >"$prefix/etc/dat.conf" <<CONF
-# dat.conf: static registry of the rdmacts uDAPL 1.2 Provider (see dat.conf(5)).
-# ia_name api_version thread_safety default library provider_version instance_data platform_info
-rdmacts0 u1.2 nonthreadsafe default $lib/$provider rdmacts.1.0 "" ""
-CONF
+{
+    echo "# dat.conf: static registry of the rdmacts uDAPL 1.2 Provider (see dat.conf(5))."
+    echo "# ia_name api_version thread_safety default library provider_version instance_data platform_info"
+    grep -v '^#' ref/udapl/dat.conf | grep . |
+        sed -e "s| libdat_rdmacts\.so | $lib/$provider |"
+} >"$prefix/etc/dat.conf"
 ln -sf ../etc/dat.conf "$lib/dat.conf"
 echo "installed the rdmacts reference in $prefix (PKG_CONFIG_PATH=$lib/pkgconfig)"

@@ -9,8 +9,12 @@
  * Run through rdmacts-run -n 2 (rank 0 passive, rank 1 active; the IA
  * addresses are exchanged through PMI), or alone, in which case the
  * process forks and the two halves find each other through the job's
- * fabric (RDMACTS_JOB_ID is set for them) and a pipe.
+ * fabric (RDMACTS_JOB_ID is set for them) and a pipe.  With an argument
+ * HOST the active side exchanges nothing: it connects to HOST's IPv4
+ * address with port 0 and the connection qualifier, as OFA's Consumers
+ * do (E-UDAPL-064).
  */
+#include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,11 +201,23 @@ static DAT_PSP_HANDLE listen_at(struct side *s, struct sockaddr_in *addr)
 	return psp;
 }
 
-int main(void)
+/* HOST's IPv4 address, port 0. */
+static void host_address(const char *host, struct sockaddr_in *addr)
+{
+	struct addrinfo hints = { .ai_family = AF_INET }, *res;
+
+	EXPECT(getaddrinfo(host, NULL, &hints, &res) == 0, "cannot resolve %s", host);
+	memcpy(addr, res->ai_addr, sizeof *addr);
+	freeaddrinfo(res);
+	addr->sin_port = 0;
+}
+
+int main(int argc, char **argv)
 {
 	struct side s;
 	struct sockaddr_in addr;
 	int spawned, rank, size;
+	const char *host = argc > 1 ? argv[1] : NULL;
 
 	EXPECT(PMI_Init(&spawned) == PMI_SUCCESS, "PMI_Init failed");
 	PMI_Get_rank(&rank);
@@ -220,6 +236,8 @@ int main(void)
 		if (child == 0) {
 			EXPECT(read(fds[0], &addr, sizeof addr) == (ssize_t)sizeof addr,
 					"pipe read");
+			if (host)
+				host_address(host, &addr);
 			active(&s, (struct sockaddr *)&addr);
 			close_side(&s);
 			fflush(stdout);
@@ -242,6 +260,8 @@ int main(void)
 	if (rank == 0)
 		psp = listen_at(&s, &addr);	/* listening before anyone connects */
 	EXPECT(PMI_Allgather(&addr, all, sizeof addr) == PMI_SUCCESS, "PMI_Allgather");
+	if (rank == 1 && host)
+		host_address(host, &all[0]);
 	if (rank == 0)
 		passive(&s, psp);
 	else

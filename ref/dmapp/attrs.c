@@ -40,16 +40,34 @@ dmapp_return_t dmapp_get_jobinfo(dmapp_jobinfo_t *info)
 }
 
 /*
+ * The defaults 5.2.3 gives (max_outstanding_nb its recommended value),
+ * reported while no job runs: clients read them before dmapp_init to
+ * fill their request (E-DMAPP-086).
+ */
+void dmapp_default_attrs(dmapp_rma_attrs_t *a)
+{
+	a->max_outstanding_nb = DMAPP_DEF_OUTSTANDING_NB;
+	a->offload_threshold = DMAPP_OFFLOAD_THRESHOLD;
+	a->put_relaxed_ordering = DMAPP_ROUTING_DETERMINISTIC;
+	a->get_relaxed_ordering = DMAPP_ROUTING_ADAPTIVE;
+	a->max_concurrency = 1;
+}
+
+/*
  * 5.3.4 dmapp_get_rma_attrs
- * DMAPP_RC_SUCCESS; DMAPP_RC_INVALID_PARAM before dmapp_init or for a
- * NULL attrs.
+ * DMAPP_RC_SUCCESS: the attributes of the job, or while no job runs
+ * (before dmapp_init, after dmapp_finalize) the defaults (E-DMAPP-086);
+ * DMAPP_RC_INVALID_PARAM for a NULL attrs.
  */
 dmapp_return_t dmapp_get_rma_attrs(dmapp_rma_attrs_t *attrs)
 {
-	if (dmapp_check_init() != DMAPP_RC_SUCCESS || attrs == NULL)
+	if (attrs == NULL)
 		return DMAPP_RC_INVALID_PARAM;
 
-	*attrs = dmapp.attrs;
+	if (dmapp.initialized)
+		*attrs = dmapp.attrs;
+	else
+		dmapp_default_attrs(attrs);
 	return DMAPP_RC_SUCCESS;
 }
 

@@ -15,6 +15,12 @@
  * initialization: the data segment and the symmetric heap are
  * registered there, so dmapp_set_rma_attrs_ext treats it as a static
  * attribute (reported at its current value, like max_outstanding_nb).
+ *
+ * queue_depth, queue_nelems (later DMAPP, E-DMAPP-087) size the queues
+ * of dmapp_queue_*, which the reference does not model: they are kept
+ * and reported, static like PI_ordering, 0 standing for the defaults
+ * DMAPP_QUEUE_DEFAULT_DEPTH and _NELEMS (an RB-3.1 client's zeroed
+ * reserved bytes).
  */
 #include <string.h>
 
@@ -32,16 +38,25 @@ static dmapp_rma_attrs_t core_of(const dmapp_rma_attrs_ext_t *x)
 	return a;
 }
 
-/* The attributes in force, unused bytes zero. */
+/* The attributes in force, or the defaults while no job runs
+ * (E-DMAPP-086); unused bytes zero. */
 static void report(dmapp_rma_attrs_ext_t *x)
 {
+	dmapp_rma_attrs_t a;
+
+	if (dmapp.initialized)
+		a = dmapp.attrs;
+	else
+		dmapp_default_attrs(&a);
 	memset(x, 0, sizeof(*x));
-	x->max_outstanding_nb = dmapp.attrs.max_outstanding_nb;
-	x->offload_threshold = dmapp.attrs.offload_threshold;
-	x->put_relaxed_ordering = dmapp.attrs.put_relaxed_ordering;
-	x->get_relaxed_ordering = dmapp.attrs.get_relaxed_ordering;
-	x->max_concurrency = dmapp.attrs.max_concurrency;
-	x->PI_ordering = dmapp.pi_ordering;
+	x->max_outstanding_nb = a.max_outstanding_nb;
+	x->offload_threshold = a.offload_threshold;
+	x->put_relaxed_ordering = a.put_relaxed_ordering;
+	x->get_relaxed_ordering = a.get_relaxed_ordering;
+	x->max_concurrency = a.max_concurrency;
+	x->PI_ordering = dmapp.initialized ? dmapp.pi_ordering : PI_DEFAULT;
+	x->queue_depth = dmapp.initialized ? dmapp.queue_depth : DMAPP_QUEUE_DEFAULT_DEPTH;
+	x->queue_nelems = dmapp.initialized ? dmapp.queue_nelems : DMAPP_QUEUE_DEFAULT_NELEMS;
 }
 
 /*
@@ -65,18 +80,23 @@ dmapp_return_t dmapp_init_ext(dmapp_rma_attrs_ext_t *requested_attrs,
 	if ((rc = dmapp_init(&req, &act)) != DMAPP_RC_SUCCESS)
 		return rc;
 	dmapp.pi_ordering = requested_attrs->PI_ordering;
+	if (requested_attrs->queue_depth)
+		dmapp.queue_depth = requested_attrs->queue_depth;
+	if (requested_attrs->queue_nelems)
+		dmapp.queue_nelems = requested_attrs->queue_nelems;
 	report(actual_attrs);
 	return DMAPP_RC_SUCCESS;
 }
 
 /*
  * dmapp_get_rma_attrs_ext (RB-3.1)
- * DMAPP_RC_SUCCESS; DMAPP_RC_INVALID_PARAM before dmapp_init or for a
- * NULL attrs (as dmapp_get_rma_attrs).
+ * DMAPP_RC_SUCCESS, the defaults while no job runs (as
+ * dmapp_get_rma_attrs, E-DMAPP-086: Global Arrays' ComEx reads them
+ * before dmapp_init_ext); DMAPP_RC_INVALID_PARAM for a NULL attrs.
  */
 dmapp_return_t dmapp_get_rma_attrs_ext(dmapp_rma_attrs_ext_t *attrs)
 {
-	if (dmapp_check_init() != DMAPP_RC_SUCCESS || attrs == NULL)
+	if (attrs == NULL)
 		return DMAPP_RC_INVALID_PARAM;
 
 	report(attrs);

@@ -125,6 +125,7 @@ struct dmapp_state {
 	int pe, npes;
 	dmapp_rma_attrs_t attrs;
 	uint8_t pi_ordering;		/* vendor extension (attrs_ext.c) */
+	uint32_t queue_depth, queue_nelems;	/* later DMAPP (attrs_ext.c) */
 
 	gni_cdm_handle_t cdm;
 	gni_nic_handle_t nic;
@@ -161,6 +162,10 @@ dmapp_return_t dmapp_check_init(void);
 /* 5.4.2 DMAPP_ABORT_ON_ERROR (E-DMAPP-059): abort or return rc. */
 dmapp_return_t dmapp_fail(dmapp_return_t rc, const char *call);
 int dmapp_abort_on_error(void);
+/* The PI ordering mode of a job started by dmapp_init (vendor default). */
+#define PI_DEFAULT DMAPP_PI_ORDERING_STRICT
+/* The attributes reported while no job runs (attrs.c, E-DMAPP-086). */
+void dmapp_default_attrs(dmapp_rma_attrs_t *a);
 /* Valid RMA attributes (attrs.c); at_init also checks the static ones. */
 dmapp_return_t dmapp_attrs_check(const dmapp_rma_attrs_t *a, int at_init);
 /* The test-control interface makes this internal allocation fail. */

@@ -167,7 +167,9 @@ dmapp_return_t dmapp_init(dmapp_rma_attrs_t *requested_attrs,
 		return dmapp_fail(rc, "dmapp_init");
 	dmapp.attrs = *requested_attrs;
 	dmapp.attrs.max_concurrency = 1;	/* not thread-safe: E-DMAPP-040 */
-	dmapp.pi_ordering = DMAPP_PI_ORDERING_STRICT;	/* vendor default */
+	dmapp.pi_ordering = PI_DEFAULT;
+	dmapp.queue_depth = DMAPP_QUEUE_DEFAULT_DEPTH;	/* later DMAPP */
+	dmapp.queue_nelems = DMAPP_QUEUE_DEFAULT_NELEMS;
 
 	memset(&me, 0, sizeof(me));
 	rc = nic_setup(&me);

@@ -9,10 +9,25 @@
 
 struct dmapp_state dmapp;
 
-/* E-DMAPP-041: every call other than dmapp_init needs an initialised job. */
+/* E-DMAPP-041: every call other than dmapp_init needs an initialised job
+ * (the exceptions check nothing: dmapp_initialized, dmapp_explain_error,
+ * and the attribute queries of E-DMAPP-086). */
 dmapp_return_t dmapp_check_init(void)
 {
 	return dmapp.initialized ? DMAPP_RC_SUCCESS : DMAPP_RC_INVALID_PARAM;
+}
+
+/*
+ * dmapp_initialized (later DMAPP): *flag = 1 while a job runs (between
+ * dmapp_init or dmapp_init_ext and dmapp_finalize), else 0.
+ * DMAPP_RC_SUCCESS at any time; DMAPP_RC_INVALID_PARAM for a NULL flag.
+ */
+dmapp_return_t dmapp_initialized(int *flag)
+{
+	if (flag == NULL)
+		return DMAPP_RC_INVALID_PARAM;
+	*flag = dmapp.initialized != 0;
+	return DMAPP_RC_SUCCESS;
 }
 
 /* 5.4.2 DMAPP_ABORT_ON_ERROR: set to a non-empty value other than "0". */

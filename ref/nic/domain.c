@@ -118,6 +118,7 @@ void fab_domain_release(uint32_t slot)
 		fab_mdd_reap_domain(slot);
 		fab_cq_reap_domain(slot);
 		fab_dg_reap_domain(slot);	/* withdrawn, never reported */
+		fab_listen_reap_domain(slot);
 	}
 	if (d->pid == getpid() && fab_attached_here)
 		fab_attached_here--;

@@ -27,6 +27,7 @@
 #define FAB_MAX_MDDS    32768
 #define FAB_MAX_CQS     8192
 #define FAB_MAX_DGRAMS  16384
+#define FAB_MAX_LISTENS 8192
 #define FAB_ERRLOG      256
 #define FAB_NTT         8192
 #define FAB_ARENA       (512ull << 20)
@@ -125,6 +126,12 @@ struct fab_dgram {
 	uint32_t rx_addr, rx_id;
 };
 
+struct fab_listen {
+	uint32_t in_use;
+	uint32_t domain;	/* the listener */
+	uint64_t service;	/* a uDAPL connection qualifier */
+};
+
 struct fab_errrec {
 	struct nic_err_event ev;
 };
@@ -144,11 +151,12 @@ struct fab_region {
 	struct fab_mdd mdds[FAB_MAX_MDDS];
 	struct fab_cq cqs[FAB_MAX_CQS];
 	struct fab_dgram dgrams[FAB_MAX_DGRAMS];
+	struct fab_listen listens[FAB_MAX_LISTENS];
 	struct fab_errrec errlog[FAB_ERRLOG];
 	uint32_t ntt[FAB_NTT];
 	uint8_t ntt_used[FAB_NTT];
 	struct fab_slots proc_slots, domain_slots, mdd_slots, cq_slots,
-		dgram_slots;
+		dgram_slots, listen_slots;
 	uint32_t reap_next;	/* process entry the next fab_reap checks */
 	uint64_t arena_used;	/* bytes handed out from the arena start */
 	uint64_t arena_start;	/* offset of the arena in the region */
@@ -177,5 +185,6 @@ void fab_domain_release(uint32_t slot);
 void fab_mdd_reap_domain(uint32_t domain);
 void fab_cq_reap_domain(uint32_t domain);
 void fab_dg_reap_domain(uint32_t domain);
+void fab_listen_reap_domain(uint32_t domain);
 
 #endif /* RDMACTS_NIC_FABRIC_H */

@@ -61,6 +61,14 @@ int nic_domain_attach(uint8_t ptag, uint32_t cookie, uint32_t inst_id,
 void nic_domain_detach(uint32_t slot);
 int nic_domain_find(uint32_t nic_addr, uint8_t ptag, uint32_t cookie,
 		uint32_t inst_id, uint32_t *slot);
+
+/* ---- listen.c: connection services (service id -> listening domain) -- */
+
+int nic_listen(uint32_t domain, uint64_t service);	/* NIC_ENORES: full */
+void nic_unlisten(uint32_t domain, uint64_t service);
+int nic_listener(uint32_t nic_addr, uint8_t ptag, uint32_t cookie,
+		uint64_t service, uint32_t *inst_id);	/* lowest; NIC_ENOENT */
+
 int nic_res_take(uint8_t ptag, enum nic_res res);	/* NIC_ENORES at limit */
 int nic_res_over(uint8_t ptag, enum nic_res res);	/* 1: above the limit */
 void nic_res_give(uint8_t ptag, enum nic_res res);

@@ -59,8 +59,35 @@ RT_TEST(layout, "dmapp.init_ext.data.attrs_ext_layout", "DMAPP-X-attrs-ext-layou
 			 "DMAPP-X-attrs-ext-layout");
 	RT_EXPECT_EQ_INT(offsetof(dmapp_rma_attrs_ext_t, PI_ordering), 11,
 			 "DMAPP-X-attrs-ext-layout");
-	RT_EXPECT_EQ_INT(offsetof(dmapp_rma_attrs_ext_t, unused), 12,
+	/* RB-3.1's reserved bytes start at 12; later DMAPP's queue fields
+	 * take the first 8 of them (E-DMAPP-087) */
+	RT_EXPECT_EQ_INT(offsetof(dmapp_rma_attrs_ext_t, queue_depth), 12,
 			 "DMAPP-X-attrs-ext-layout");
+	RT_EXPECT_EQ_INT(offsetof(dmapp_rma_attrs_ext_t, queue_nelems), 16,
+			 "DMAPP-X-attrs-ext-layout");
+	RT_EXPECT_EQ_INT(offsetof(dmapp_rma_attrs_ext_t, unused), 20,
+			 "DMAPP-X-attrs-ext-layout");
+}
+
+/* The queue attributes of later DMAPP at their defaults, as foMPI asks
+ * for them: accepted, and non-zero attributes reported (E-DMAPP-087). */
+RT_TEST(queue, "dmapp.init_ext.data.queue_defaults", "DMAPP-X-attrs-queue")
+{
+	dmapp_rma_attrs_ext_t req = ext_attrs(DMAPP_PI_ORDERING_RELAXED), act, got;
+	dmapp_return_t rc;
+
+	req.queue_depth = DMAPP_QUEUE_DEFAULT_DEPTH;
+	req.queue_nelems = DMAPP_QUEUE_DEFAULT_NELEMS;
+	setenv("XT_SYMMETRIC_HEAP_SIZE", DT_HEAP, 1);
+	memset(&act, 0, sizeof act);
+	rc = dmapp_init_ext(&req, &act);
+	lacks_if_not_supported(rc, "dmapp_init_ext");
+	RT_REQUIRE_EQ_INT(rc, DMAPP_RC_SUCCESS, "DMAPP-X-attrs-queue");
+	RT_EXPECT_TRUE(act.queue_depth > 0 && act.queue_nelems > 0, "DMAPP-X-attrs-queue");
+	RT_EXPECT_EQ_INT(dmapp_get_rma_attrs_ext(&got), DMAPP_RC_SUCCESS,
+			 "DMAPP-X-attrs-get-ext-success");
+	RT_EXPECT_TRUE(got.queue_depth > 0 && got.queue_nelems > 0, "DMAPP-X-attrs-queue");
+	dt_end();
 }
 
 /* One test per PI ordering mode: accepted, reported in actual_attrs and

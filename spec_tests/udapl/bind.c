@@ -775,12 +775,26 @@ BX_TEST(s_pz, "udapl.ep_post_send.protection.lmr_other_pz", "UDAPL-dat_ep_post_s
 BX_TEST(s_priv, "udapl.ep_post_send.privileges.no_local_read", "UDAPL-dat_ep_post_send-rc-privileges-violation")
 {
 	struct ut_mem m;
+	DAT_EVENT ev;
 	ut_mem(&x->c.a, x->c.a.pz, 4096, DAT_MEM_PRIV_LOCAL_WRITE_FLAG, &m, cl);
+	memcpy(m.buf, "readable", 8);
+	UT_REQ(post_recv(x->c.eb, &x->mb, 0, 64, 2, 0), cl);
 	DAT_RETURN rc = post_send(x->c.ea, &m, 0, 8, 1, 0);
-	if (rc == DAT_SUCCESS)
-		ut_dto(x->c.a.req, DAT_DTO_ERR_LOCAL_PROTECTION, 1, NULL, cl);
-	else
+	if (rc != DAT_SUCCESS) {
 		UT_RC_IN(rc, cl, DAT_PRIVILEGES_VIOLATION, DAT_INVALID_PARAMETER);
+		return;
+	}
+	if (!ut_wait(x->c.a.req, DAT_DTO_COMPLETION_EVENT, &ev, cl))
+		return;
+	/* E-UDAPL-005: refused in the completion, or local read always
+	 * granted (OFA) and the message delivered. */
+	if (ev.event_data.dto_completion_event_data.status != DAT_DTO_SUCCESS) {
+		RT_EXPECT_EQ_INT(ev.event_data.dto_completion_event_data.status,
+				DAT_DTO_ERR_LOCAL_PROTECTION, cl);
+		return;
+	}
+	if (ut_dto(x->c.b.rcv, DAT_DTO_SUCCESS, 2, NULL, cl))
+		RT_EXPECT_MEM_EQ(x->mb.buf, "readable", 8, cl);
 }
 BX_TEST(s_freed_lmr, "udapl.libdat.privileges.freed_lmr_context", "UDAPL-libdat-pz-freed-lmr-context-invalid")
 {
@@ -907,8 +921,11 @@ BX_TEST(st_len_ok, "udapl.libdat.dto_status.transfered_length", "UDAPL-libdat-dt
 }
 BX_TEST(st_local_prot, "udapl.libdat.dto_status.local_protection", "UDAPL-libdat-dto-status-local-protection")
 {
+	/* A freed LMR's context: local read is always granted (E-UDAPL-005),
+	 * so a missing privilege would not do. */
 	struct ut_mem m;
-	ut_mem(&x->c.a, x->c.a.pz, 4096, DAT_MEM_PRIV_LOCAL_WRITE_FLAG, &m, cl);
+	ut_mem(&x->c.a, x->c.a.pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &m, cl);
+	UT_REQ(dat_lmr_free(m.lmr), cl);
 	DAT_RETURN rc = post_send(x->c.ea, &m, 0, 8, 1, 0);
 	if (rc != DAT_SUCCESS)
 		rt_unsupported("the Provider refuses bad local segments at post time (E-UDAPL-005)");

@@ -251,12 +251,16 @@ RT_TEST(mt_unwaitable, "udapl.evd_wait.threads.set_unwaitable", C_UNW)
 static DAT_EVD_HANDLE once_evd;
 static unsigned char once_seen[4][N_ONCE];
 static char once_tags[N_ONCE];
+/* The four threads start dequeuing together: on a loaded machine the
+ * first one created would otherwise drain the EVD alone. */
+static pthread_barrier_t once_start;
 
 static void *once_main(void *arg)
 {
 	unsigned char *seen = arg;
 	DAT_EVENT ev;
 
+	pthread_barrier_wait(&once_start);
 	while (dat_evd_dequeue(once_evd, &ev) == DAT_SUCCESS) {
 		char *p = ev.event_data.software_event_data.pointer;
 		if (p >= once_tags && p < once_tags + N_ONCE)
@@ -281,10 +285,12 @@ RT_TEST(mt_once, "udapl.evd_dequeue.threads.exactly_once", C_ONCE)
 	once_evd = sw_evd(ia, N_ONCE, DAT_HANDLE_NULL, C_ONCE);
 	for (int i = 0; i < N_ONCE; i++)
 		post_se(once_evd, &once_tags[i], C_ONCE);
+	RT_REQUIRE_TRUE(pthread_barrier_init(&once_start, NULL, 4) == 0, C_ONCE);
 	for (int k = 0; k < 4; k++)
 		RT_REQUIRE_TRUE(pthread_create(&t[k], NULL, once_main, once_seen[k]) == 0, C_ONCE);
 	for (int k = 0; k < 4; k++)
 		pthread_join(t[k], NULL);
+	pthread_barrier_destroy(&once_start);
 	int missing = 0, dup = 0;
 	for (int i = 0; i < N_ONCE; i++) {
 		int n = once_seen[0][i] + once_seen[1][i] + once_seen[2][i] + once_seen[3][i];

@@ -63,6 +63,8 @@ DAT_RETURN dapl_cno_create(DAT_IA_HANDLE ia_handle, DAT_OS_WAIT_PROXY_AGENT agen
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
 	if (agent.proxy_agent_func && dapl_declines(RDMACTS_CAP_PROXY_AGENT))
 		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
+	if (ia_full(ia, DAT_HANDLE_TYPE_CNO))
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
 	cno = obj_new(DAT_HANDLE_TYPE_CNO, sizeof *cno, ia);
 	if (!cno)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);

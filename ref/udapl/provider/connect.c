@@ -23,17 +23,25 @@ static DAT_RETURN start(struct ep *ep, const struct sockaddr_in *to,
 	struct msg m = { .type = MSG_CONN_REQ, .src_conn = ep->conn,
 		.arg0 = qual, .arg1 = ep->pz->id, .len = (uint32_t)pd_size };
 	DAT_RETURN rc;
+	int listener;
 
 	if (dapl_nomem())
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
-	ep->remote = *to;
+	listener = ia_resolve(ep->h.ia, to, qual, &ep->peer_nic, &ep->peer_inst);
+	ia_sockaddr(ep->peer_nic, ep->peer_inst, &ep->remote);	/* the IA reached */
 	ep->remote_port = qual;
-	ep->peer_nic = ntohl(to->sin_addr.s_addr);
-	ep->peer_inst = ntohs(to->sin_port);
 	ep->peer_conn = 0;
 	ep->pd_size = 0;
 	ep->state = DAT_EP_STATE_ACTIVE_CONNECTION_PENDING;
 	ep->deadline = timeout == DAT_TIMEOUT_INFINITE ? 0 : dapl_deadline(timeout);
+	if (listener != 0) {
+		/* port 0 and nobody listens at qual: on our NIC the answer a
+		 * Service Point's absence gets (progress.c), elsewhere none */
+		ep_disconnected(ep, ep->peer_nic == ep->h.ia->w.nic_addr ?
+				DAT_CONNECTION_EVENT_NON_PEER_REJECTED :
+				DAT_CONNECTION_EVENT_UNREACHABLE);
+		return DAT_SUCCESS;
+	}
 	rc = wire_send(&ep->h.ia->w, ep->peer_nic, ep->peer_inst, &m, pd);
 	if (DAT_GET_TYPE(rc) == DAT_INVALID_ADDRESS) {
 		/* No IA at that address: reported as an event (E-UDAPL-051). */
@@ -53,9 +61,10 @@ static DAT_RETURN start(struct ep *ep, const struct sockaddr_in *to,
  * DAT_INVALID_PARAMETER, DAT_INVALID_ADDRESS, DAT_INVALID_STATE,
  * DAT_MODEL_NOT_SUPPORTED
  *
- * The address must be an AF_INET address (ia.c); a well-formed address
- * with no IA behind it is DAT_CONNECTION_EVENT_UNREACHABLE, not a
- * return code.  Multipath is not supported.
+ * The address must be an AF_INET address: an IA's address, or a host's
+ * IP address with port 0 (ia_resolve); a well-formed address with no IA
+ * behind it is DAT_CONNECTION_EVENT_UNREACHABLE, not a return code.
+ * Multipath is not supported.
  */
 DAT_RETURN dapl_ep_connect(DAT_EP_HANDLE ep_handle, DAT_IA_ADDRESS_PTR remote_ia_address,
 		DAT_CONN_QUAL remote_conn_qual, DAT_TIMEOUT timeout,
@@ -86,8 +95,6 @@ DAT_RETURN dapl_ep_connect(DAT_EP_HANDLE ep_handle, DAT_IA_ADDRESS_PTR remote_ia
 	memcpy(&to, remote_ia_address, sizeof to);
 	if (to.sin_family != AF_INET)
 		return ERR(DAT_INVALID_ADDRESS, DAT_INVALID_ADDRESS_UNSUPPORTED);
-	if (to.sin_port == 0)
-		return ERR(DAT_INVALID_ADDRESS, DAT_INVALID_ADDRESS_MALFORMED);
 	if (ep->state != DAT_EP_STATE_UNCONNECTED)
 		return ERR(DAT_INVALID_STATE, ep->state == DAT_EP_STATE_UNCONFIGURED_UNCONNECTED ?
 				DAT_INVALID_STATE_EP_UNCONFIGURED : DAT_INVALID_STATE_EP_NOTREADY);

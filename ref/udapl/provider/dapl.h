@@ -28,6 +28,8 @@
 #define DAPL_RING             (1u << 20)	/* inbox bytes */
 #define DAPL_MAX_MESSAGE      (DAPL_RING / 4)
 #define DAPL_MAX_RDMA         (1ull << 30)
+#define DAPL_MAX_OBJS         1024	/* PZs, EVDs, EPs, CNOs, SRQs of one IA */
+#define DAPL_MAX_IAS          256	/* IAs open in one process */
 
 extern DAT_PROVIDER dapl_provider;
 /* The first word of a destroyed object: every call answers
@@ -99,6 +101,12 @@ void wire_close(struct wire *w);
  * error to report (the peer is gone: DAT_INVALID_ADDRESS). */
 DAT_RETURN wire_send(struct wire *w, uint32_t nic, uint32_t inst,
 		struct msg *m, const void *payload);
+/* List (and withdraw) a Service Point's qualifier with the NIC: -1 when
+ * its table is full.  wire_listener: the IA of NIC nic with a Service
+ * Point at qual (the lowest instance id), -1 when none. */
+int wire_listen(struct wire *w, uint64_t qual);
+void wire_unlisten(struct wire *w, uint64_t qual);
+int wire_listener(const struct wire *w, uint32_t nic, uint64_t qual, uint32_t *inst);
 /* The next complete message of our inbox (payload follows it), or NULL. */
 const struct msg *wire_peek(struct wire *w);
 void wire_pop(struct wire *w);
@@ -294,6 +302,10 @@ int dapl_name_thread_safe(const char *name);
 
 extern struct ia *dapl_ias;		/* every open IA of the process */
 void ia_sockaddr(uint32_t nic, uint32_t inst, struct sockaddr_in *sa);
+int ia_resolve(const struct ia *ia, const struct sockaddr_in *to,
+		DAT_CONN_QUAL qual, uint32_t *nic, uint32_t *inst);
+/* 1 when the IA holds DAPL_MAX_OBJS objects of that kind already. */
+int ia_full(const struct ia *ia, DAT_HANDLE_TYPE kind);
 
 /* ---- evd.c / cno.c: posting events -------------------------------------- */
 

@@ -27,10 +27,13 @@
 
 enum dto_kind { DTO_SEND, DTO_RECV, DTO_READ, DTO_WRITE };
 
-/* Parameter checks of a post; *total gets the local length.  A Provider
- * without post-time checks (RDMACTS_CAP_POST_CHECKS declined) accepts a
- * segment to be read (Send, RDMA Write) whose LMR is unknown or lacks the
- * read privilege, and *bad_local says its completion reports
+/* Parameter checks of a post; *total gets the local length.  Local read
+ * is always granted (E-UDAPL-005, as OFA's provider: every registration
+ * is readable by the local NIC), so a segment to be read (Send, RDMA
+ * Write) needs no privilege; one to be written (Recv, RDMA Read) needs
+ * LOCAL_WRITE (E-UDAPL-052).  A Provider without post-time checks
+ * (RDMACTS_CAP_POST_CHECKS declined) accepts a segment to be read whose
+ * LMR is unknown, and *bad_local says its completion reports
  * DAT_DTO_ERR_LOCAL_PROTECTION (E-UDAPL-005). */
 static DAT_RETURN check_post(struct ep *ep, enum dto_kind kind, DAT_COUNT n,
 		const DAT_LMR_TRIPLET *iov, DAT_COMPLETION_FLAGS flags, uint64_t *total,
@@ -43,8 +46,8 @@ static DAT_RETURN check_post(struct ep *ep, enum dto_kind kind, DAT_COUNT n,
 		DAT_COMPLETION_UNSIGNALLED_FLAG : REQ_FLAGS;
 	DAT_COMPLETION_FLAGS ep_flags = kind == DTO_RECV ?
 		ep->attr.recv_completion_flags : ep->attr.request_completion_flags;
-	DAT_MEM_PRIV_FLAGS need = kind == DTO_RECV || kind == DTO_READ ?
-		DAT_MEM_PRIV_LOCAL_WRITE_FLAG : DAT_MEM_PRIV_LOCAL_READ_FLAG;
+	int reads_local = kind == DTO_SEND || kind == DTO_WRITE;
+	DAT_MEM_PRIV_FLAGS need = reads_local ? 0 : DAT_MEM_PRIV_LOCAL_WRITE_FLAG;
 	DAT_RETURN rc;
 
 	if (n < 0 || n > max)
@@ -60,8 +63,7 @@ static DAT_RETURN check_post(struct ep *ep, enum dto_kind kind, DAT_COUNT n,
 	*bad_local = 0;
 	for (DAT_COUNT i = 0; i < n; i++) {
 		rc = iov_check(ep->h.ia, ep->pz, &iov[i], need);
-		if (DAT_GET_TYPE(rc) == DAT_PRIVILEGES_VIOLATION &&
-				need == DAT_MEM_PRIV_LOCAL_READ_FLAG &&
+		if (DAT_GET_TYPE(rc) == DAT_PRIVILEGES_VIOLATION && reads_local &&
 				dapl_declines(RDMACTS_CAP_POST_CHECKS))
 			*bad_local = 1;
 		else if (rc)

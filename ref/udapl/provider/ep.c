@@ -33,6 +33,22 @@ static const DAT_EP_ATTR default_attr = {
 	.max_rdma_write_iov = DAPL_MAX_IOV,
 };
 
+/* A size or segment limit given as 0 stands for the Provider's default
+ * (E-UDAPL-063): OFA's provider never reads max_message_size or the
+ * RDMA segment limits, so its clients (dtest) leave them 0 in a zeroed
+ * DAT_EP_ATTR.  dat_ep_query reports the limit in force. */
+static void attr_defaults(DAT_EP_ATTR *a)
+{
+	if (a->max_message_size == 0)
+		a->max_message_size = default_attr.max_message_size;
+	if (a->max_rdma_size == 0)
+		a->max_rdma_size = default_attr.max_rdma_size;
+	if (a->max_rdma_read_iov == 0)
+		a->max_rdma_read_iov = default_attr.max_rdma_read_iov;
+	if (a->max_rdma_write_iov == 0)
+		a->max_rdma_write_iov = default_attr.max_rdma_write_iov;
+}
+
 /* 0 when the attributes are within what the IA offers. */
 static DAT_RETURN attr_check(const DAT_EP_ATTR *a)
 {
@@ -84,6 +100,7 @@ struct ep *ep_alloc(struct ia *ia, struct pz *pz, struct evd *recv,
 	ep->conn_evd = conn;
 	ep->srq = srq;
 	ep->attr = attr ? *attr : default_attr;
+	attr_defaults(&ep->attr);
 	ep->conn = ia->next_conn++;
 	ep->local_port = ep->conn;
 	ep->soft_hw = ep->hard_hw = DAT_WATERMARK_INFINITE;
@@ -146,6 +163,8 @@ static DAT_RETURN create(DAT_IA_HANDLE ia_handle, DAT_PZ_HANDLE pz_handle,
 		return rc;
 	if (!ep_handle)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG7);
+	if (ia_full(ia, DAT_HANDLE_TYPE_EP))
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_TEP);
 	ep = ep_alloc(ia, pz, recv, req, conn, srq, ep_attributes);
 	if (!ep)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
@@ -295,6 +314,7 @@ DAT_RETURN dapl_ep_modify(DAT_EP_HANDLE ep_handle, DAT_EP_PARAM_MASK mask,
 	if (mask & (DAT_EP_FIELD_EP_ATTR_NUM_TRANSPORT_ATTR | DAT_EP_FIELD_EP_ATTR_TRANSPORT_SPECIFIC_ATTR |
 			DAT_EP_FIELD_EP_ATTR_NUM_PROVIDER_ATTR | DAT_EP_FIELD_EP_ATTR_PROVIDER_SPECIFIC_ATTR))
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
+	attr_defaults(&attr);
 	if ((rc = attr_check(&attr)))
 		return rc == ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE) ?
 			ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3) : rc;

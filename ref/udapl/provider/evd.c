@@ -113,6 +113,8 @@ DAT_RETURN dapl_evd_create(DAT_IA_HANDLE ia_handle, DAT_COUNT evd_min_qlen,
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG5);
 	if (merges_connection_stream(evd_flags) && dapl_declines(RDMACTS_CAP_STREAM_MERGING))
 		return ERR(DAT_MODEL_NOT_SUPPORTED, DAT_NO_SUBTYPE);
+	if (ia_full(ia, DAT_HANDLE_TYPE_EVD))
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_TEVD);
 	evd = obj_new(DAT_HANDLE_TYPE_EVD, sizeof *evd, ia);
 	if (!evd)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
@@ -303,11 +305,25 @@ static int take(struct evd *evd, DAT_EVENT *event)
 	return 0;
 }
 
+/* The answer of an empty EVD (E-UDAPL-034): the bare DAT_QUEUE_EMPTY
+ * from an EVD of a DTO or RMR-bind stream, DAT_ERROR(DAT_QUEUE_EMPTY, 0)
+ * from the others, as OFA's provider answers from an EVD with a
+ * completion queue and from one without; OFA's dtest compares the raw
+ * value of the first. */
+static DAT_RETURN queue_empty(const struct evd *evd)
+{
+	if ((evd->flags & (DAT_EVD_DTO_FLAG | DAT_EVD_RMR_BIND_FLAG)) &&
+			!(evd->flags & DAT_EVD_ASYNC_FLAG))
+		return DAT_QUEUE_EMPTY;
+	return ERR(DAT_QUEUE_EMPTY, DAT_NO_SUBTYPE);
+}
+
 /*
  * dat_evd_dequeue(3DAT)
  * DAT_SUCCESS, DAT_INVALID_HANDLE, DAT_INVALID_PARAMETER,
- * DAT_QUEUE_EMPTY, DAT_INVALID_STATE (another thread waits on the EVD:
- * only on a thread-safe IA)
+ * DAT_QUEUE_EMPTY (bare or with the error class: queue_empty),
+ * DAT_INVALID_STATE (another thread waits on the EVD: only on a
+ * thread-safe IA)
  */
 DAT_RETURN dapl_evd_dequeue(DAT_EVD_HANDLE evd_handle, DAT_EVENT *event)
 {
@@ -322,7 +338,7 @@ DAT_RETURN dapl_evd_dequeue(DAT_EVD_HANDLE evd_handle, DAT_EVENT *event)
 	dapl_progress();
 	dapl_release();
 	if (take(evd, event))
-		return ERR(DAT_QUEUE_EMPTY, DAT_NO_SUBTYPE);
+		return queue_empty(evd);
 	return DAT_SUCCESS;
 }
 

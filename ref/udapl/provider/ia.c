@@ -4,9 +4,11 @@
  *
  * The IA address is an AF_INET socket address whose IPv4 address is
  * the NIC address of the host and whose port is the IA's instance id on
- * that NIC (wire.c); a peer connects to it with dat_ep_connect.
+ * that NIC (wire.c); a peer connects to it with dat_ep_connect, or to
+ * the host's IP address with port 0 (ia_resolve, E-UDAPL-064).
  */
 #include <arpa/inet.h>
+#include <ifaddrs.h>
 #include <stdio.h>
 #include <string.h>
 #include "dapl.h"
@@ -19,6 +21,71 @@ void ia_sockaddr(uint32_t nic, uint32_t inst, struct sockaddr_in *sa)
 	sa->sin_family = AF_INET;
 	sa->sin_port = htons((uint16_t)inst);
 	sa->sin_addr.s_addr = htonl(nic);
+}
+
+/* 1 when the IPv4 address ip (host order) is this host's: a loopback
+ * address or one of its interfaces'. */
+static int host_address(uint32_t ip)
+{
+	struct ifaddrs *ifs;
+	int found = (ip >> 24) == 127;
+
+	if (found || getifaddrs(&ifs) != 0)
+		return found;
+	for (const struct ifaddrs *i = ifs; i && !found; i = i->ifa_next)
+		found = i->ifa_addr && i->ifa_addr->sa_family == AF_INET &&
+			ntohl(((const struct sockaddr_in *)i->ifa_addr)->sin_addr.s_addr) == ip;
+	freeifaddrs(ifs);
+	return found;
+}
+
+/*
+ * The IA an AF_INET address names (E-UDAPL-064).  The IPv4 address
+ * names a NIC: this host's for its NIC address and for the host's own
+ * IP addresses (one NIC per host, as an InfiniBand HCA is named by the
+ * IP address of its interface), else the NIC of that address (none
+ * answers there: unreachable).  The port is the IA's instance id; port
+ * 0 names the IA of that NIC with a Service Point at qual, as OFA's
+ * provider finds a listener by IP address and connection qualifier
+ * alone.  -1 when port 0 finds no such IA.
+ */
+int ia_resolve(const struct ia *ia, const struct sockaddr_in *to,
+		DAT_CONN_QUAL qual, uint32_t *nic, uint32_t *inst)
+{
+	uint32_t ip = ntohl(to->sin_addr.s_addr);
+
+	*nic = ip == ia->w.nic_addr || host_address(ip) ? ia->w.nic_addr : ip;
+	*inst = ntohs(to->sin_port);
+	if (*inst == 0)
+		return wire_listener(&ia->w, *nic, qual, inst);
+	return 0;
+}
+
+/*
+ * The limits dat_ia_query reports are enforced: an IA holds at most
+ * DAPL_MAX_OBJS PZs, EVDs, EPs, CNOs and SRQs each (max_pzs, max_evds,
+ * max_eps, max_srqs; CNOs have no attribute and the same limit), and a
+ * process DAPL_MAX_IAS IAs; the creating call answers
+ * DAT_INSUFFICIENT_RESOURCES beyond them, as a NIC out of contexts
+ * would, so that a Consumer exhausting a resource (dapltest -T L) finds
+ * its end.
+ */
+int ia_full(const struct ia *ia, DAT_HANDLE_TYPE kind)
+{
+	int n = 0;
+
+	for (const struct obj *o = ia->objs; o; o = o->next)
+		n += o->kind == kind;
+	return n >= DAPL_MAX_OBJS;
+}
+
+static int ias_open(void)
+{
+	int n = 0;
+
+	for (const struct ia *ia = dapl_ias; ia; ia = ia->next_ia)
+		n++;
+	return n;
 }
 
 /*
@@ -50,6 +117,8 @@ DAT_RETURN dapl_ia_open(const DAT_NAME_PTR name, DAT_COUNT async_evd_qlen,
 			return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG3);
 	}
 
+	if (ias_open() >= DAPL_MAX_IAS)
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_DEVICE);
 	ia = obj_new(DAT_HANDLE_TYPE_IA, sizeof *ia, NULL);
 	if (!ia)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
@@ -93,23 +162,23 @@ static void fill_ia_attr(const struct ia *ia, DAT_IA_ATTR *a)
 	a->hardware_version_major = 1;
 	a->firmware_version_major = 1;
 	a->ia_address_ptr = (DAT_IA_ADDRESS_PTR)&ia->addr;
-	a->max_eps = 1024;
+	a->max_eps = DAPL_MAX_OBJS;
 	a->max_dto_per_ep = DAPL_MAX_DTOS;
 	a->max_rdma_read_per_ep_in = DAPL_MAX_DTOS;
 	a->max_rdma_read_per_ep_out = DAPL_MAX_DTOS;
-	a->max_evds = 1024;
+	a->max_evds = DAPL_MAX_OBJS;
 	a->max_evd_qlen = DAPL_MAX_EVD_QLEN;
 	a->max_iov_segments_per_dto = DAPL_MAX_IOV;
 	a->max_lmrs = DAPL_KEYS;
 	a->max_lmr_block_size = UINT64_MAX;
 	a->max_lmr_virtual_address = UINT64_MAX;
-	a->max_pzs = 1024;
+	a->max_pzs = DAPL_MAX_OBJS;
 	a->max_message_size = DAPL_MAX_MESSAGE;
 	a->max_rdma_size = DAPL_MAX_RDMA;
 	a->max_rmrs = dapl_declines(RDMACTS_CAP_RMR) ? 0 : DAPL_KEYS;
 	a->max_rmr_target_address = dapl_declines(RDMACTS_CAP_RMR) ? 0 : UINT64_MAX;
 	if (!dapl_declines(RDMACTS_CAP_SRQ)) {
-		a->max_srqs = 1024;
+		a->max_srqs = DAPL_MAX_OBJS;
 		a->max_ep_per_srq = 1024;
 		a->max_recv_per_srq = DAPL_MAX_DTOS;
 	}

@@ -3,6 +3,8 @@
  * IA for any number of requests; an RSP listens for one, on behalf of
  * one Endpoint (RESERVED until the request comes, then
  * PASSIVE_CONNECTION_PENDING).  One qualifier, one Service Point.
+ * Each is listed with the NIC (wire_listen), so that a peer that knows
+ * only this host's address and the qualifier finds the IA (E-UDAPL-064).
  */
 #include "dapl.h"
 
@@ -45,6 +47,10 @@ static DAT_RETURN psp_new(struct ia *ia, DAT_CONN_QUAL qual, struct evd *evd,
 
 	if (!psp)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
+	if (wire_listen(&ia->w, qual)) {
+		obj_free(psp);
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
+	}
 	psp->qual = qual;
 	psp->evd = evd;
 	psp->flags = flags;
@@ -152,6 +158,7 @@ static void orphan_crs(struct obj *sp)
 
 void psp_destroy(struct psp *psp)
 {
+	wire_unlisten(&psp->h.ia->w, psp->qual);
 	orphan_crs(&psp->h);
 	psp->evd->refs--;
 	obj_free(psp);
@@ -205,6 +212,10 @@ DAT_RETURN dapl_rsp_create(DAT_IA_HANDLE ia_handle, DAT_CONN_QUAL conn_qual,
 	rsp = obj_new(DAT_HANDLE_TYPE_RSP, sizeof *rsp, ia);
 	if (!rsp)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
+	if (wire_listen(&ia->w, conn_qual)) {
+		obj_free(rsp);
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);
+	}
 	rsp->qual = conn_qual;
 	rsp->ep = ep;
 	rsp->evd = evd;
@@ -242,6 +253,7 @@ void rsp_destroy(struct rsp *rsp)
 {
 	struct ep *ep = rsp->ep;
 
+	wire_unlisten(&rsp->h.ia->w, rsp->qual);
 	orphan_crs(&rsp->h);
 	if (ep && ep->reserved_by == &rsp->h) {
 		ep->reserved_by = NULL;

@@ -50,6 +50,8 @@ DAT_RETURN dapl_srq_create(DAT_IA_HANDLE ia_handle, DAT_PZ_HANDLE pz_handle,
 		return rc;
 	if (!srq_handle)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG4);
+	if (ia_full(ia, DAT_HANDLE_TYPE_SRQ))
+		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_SRQ);
 	srq = obj_new(DAT_HANDLE_TYPE_SRQ, sizeof *srq, ia);
 	if (!srq)
 		return ERR(DAT_INSUFFICIENT_RESOURCES, DAT_RESOURCE_MEMORY);

@@ -47,10 +47,13 @@ static uint64_t cswap(uint64_t old, uint64_t expect, uint64_t repl)
 
 /* Attach a domain under an instance id no other IA of the host uses:
  * among domains with the same id, nic_domain_find returns the lowest
- * slot, so exactly one of two racing IAs keeps an id. */
+ * slot, so exactly one of two racing IAs keeps an id.  The search
+ * starts after the id this process took last (first from its pid), so
+ * opening many IAs does not probe every id taken before. */
 static int attach_unique(struct wire *w)
 {
-	uint32_t id = (uint32_t)getpid() % 60000u + 1u;
+	static uint32_t last;
+	uint32_t id = last ? last % 65535u + 1u : (uint32_t)getpid() % 60000u + 1u;
 
 	for (int tries = 0; tries < 65535; tries++, id = id % 65535u + 1u) {
 		uint32_t slot, found;
@@ -61,7 +64,7 @@ static int attach_unique(struct wire *w)
 		if (nic_domain_find(w->nic_addr, w->ptag, w->cookie, id, &found) == NIC_OK &&
 				found == slot) {
 			w->domain = slot;
-			w->inst_id = id;
+			w->inst_id = last = id;
 			return 0;
 		}
 		nic_domain_detach(slot);
@@ -135,6 +138,21 @@ void wire_close(struct wire *w)
 	unmap_ring(w->ring);
 	free(w->keys);
 	nic_leave();
+}
+
+int wire_listen(struct wire *w, uint64_t qual)
+{
+	return nic_listen(w->domain, qual) == NIC_OK ? 0 : -1;
+}
+
+void wire_unlisten(struct wire *w, uint64_t qual)
+{
+	nic_unlisten(w->domain, qual);
+}
+
+int wire_listener(const struct wire *w, uint32_t nic, uint64_t qual, uint32_t *inst)
+{
+	return nic_listener(nic, w->ptag, w->cookie, qual, inst) == NIC_OK ? 0 : -1;
 }
 
 static int peer_domain(const struct wire *w, uint32_t nic, uint32_t inst,
