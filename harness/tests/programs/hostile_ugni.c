@@ -45,13 +45,18 @@ static void note_where(void)
 
     if (!dir)
         return;
+    /* written whole under another name, then renamed: a test that sees
+     * <pid> may kill this process at once and still read both lines */
+    char tmp[520];
     snprintf(path, sizeof path, "%s/%d", dir, (int)getpid());
-    f = fopen(path, "w");
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    f = fopen(tmp, "w");
     if (!f)
         return;
     fprintf(f, "%s\n%s\n", getcwd(cwd, sizeof cwd) ? cwd : "",
             getenv("RDMACTS_FABRIC_DIR") ? getenv("RDMACTS_FABRIC_DIR") : "");
-    fclose(f);
+    if (fclose(f) != 0 || rename(tmp, path) != 0)
+        return;
     /* and the modes of both directories, in <pid>.modes */
     snprintf(path, sizeof path, "%s/%d.modes", dir, (int)getpid());
     if ((f = fopen(path, "w"))) {
