@@ -108,3 +108,15 @@ check-mutation-smoke: all  ## the mutation job on three mutants per API
 	done
 
 CHECKS += check-mutation-smoke
+
+# Test control belongs to each library (include/rdmacts_test_control.h):
+# the reference certified with each library behind a pass-through wrapper
+# (harness/passthrough.py) gives every test the verdict it gets plain; a
+# uGNI exporting only the older entry name still certifies the same; a
+# DMAPP without test control over it gets UNSUPPORTED for every fault
+# test and no FAIL.
+check-test-control: $(LIBS) $(CORPUS) dmapp-objs  ## pass-through wrappers certify like the libraries they wrap
+	$(PY) -m harness.passthrough check $(LIBDIR) $(BINDIR) $(B)/test-control \
+	    --objdir $(OBJDIR)/ref/dmapp
+
+CHECKS += check-test-control

@@ -3,7 +3,6 @@
  * attributes (4.9.1, 5.2.2, 5.2.3, 5.3.1-5.3.5), the header's constants
  * (5.1) and DMAPP_ABORT_ON_ERROR (5.4.2).
  */
-#include <dlfcn.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include <unistd.h>
 
 #include "dt.h"
+#include "rdmacts_control.h"
 
 /* dmapp_init with a = dt_attrs(DEF) changed by the caller. */
 static dmapp_return_t init_with(dmapp_rma_attrs_t *a, dmapp_rma_attrs_t *act)
@@ -329,18 +329,16 @@ RT_TEST_ATTRS(init_fault, "dmapp.init.fault.resource_error",
  */
 enum { SWEEP_WORKS, SWEEP_REFUSED, SWEEP_WRONG_RC, SWEEP_BROKEN, SWEEP_SKIP };
 
+/* The entry of the uGNI library this program is bound to, if any; never
+ * DMAPP's own (a DMAPP library may define uGNI's calls too). */
 static rdmacts_test_control_fn ugni_control(void)
 {
-	void *lib = dlopen("libugni.so", RTLD_NOLOAD | RTLD_LAZY);
-	void *sym = lib ? dlsym(lib, RDMACTS_TEST_CONTROL_SYMBOL) : NULL;
-	rdmacts_test_control_fn fn;
+	rdmacts_test_control_fn ugni = rt_control_for("GNI_CdmCreate",
+			RDMACTS_TEST_CONTROL_UGNI_SYMBOL);
+	rdmacts_test_control_fn dmapp = rt_control_for("dmapp_init",
+			RDMACTS_TEST_CONTROL_DMAPP_SYMBOL);
 
-	if (lib)
-		dlclose(lib);
-	if (!sym || sym == dlsym(RTLD_DEFAULT, RDMACTS_TEST_CONTROL_SYMBOL))
-		return NULL;
-	memcpy(&fn, &sym, sizeof fn);
-	return fn;
+	return ugni != dmapp ? ugni : NULL;
 }
 
 static int init_fault_child(uint64_t n, bool dmapp_only)
