@@ -76,7 +76,7 @@ const char *ut_ia_name_threadsafe(void)
  */
 static const void *provider_code;
 
-static void note_provider(DAT_EVD_HANDLE async)
+void ut_note_provider(DAT_EVD_HANDLE async)
 {
 	DAT_PROVIDER *p = async ? DAT_HANDLE_TO_PROVIDER(async) : NULL;
 
@@ -91,7 +91,7 @@ DAT_IA_HANDLE ut_open_bare(DAT_EVD_HANDLE *async, const char *clause)
 
 	*async = DAT_HANDLE_NULL;
 	UT_REQ(dat_ia_open((DAT_NAME_PTR)ut_ia_name(), 8, async, &ia), clause);
-	note_provider(*async);
+	ut_note_provider(*async);
 	return ia;
 }
 
