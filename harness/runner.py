@@ -25,7 +25,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from harness import keeper, limits as L, record, text
+from harness import keeper, limits as L, memory, record, text
 from harness import verdicts as V
 
 DEFAULT_LAUNCHER = "mpiexec -n {np}"
@@ -84,8 +84,11 @@ class Context:
     """What every test run shares."""
 
     def __init__(self, impl, timeout, launcher, scratch, jobs=None,
-                 limits=None, launch_all=False, bin_dir=None):
+                 limits=None, launch_all=False, bin_dir=None,
+                 memory_budget=None):
         self.impl = impl
+        # MiB the tests running at once may declare (harness/memory.py)
+        self.memory_budget = memory_budget or memory.BUDGET_MIB
         self.keeper = keeper.find(bin_dir)
         # the build's libpmi.so, last: for an IMPL that has none
         pmi = os.path.abspath(os.path.join(bin_dir, PMI_DIR))
@@ -278,7 +281,8 @@ def run_single(binary, test, ctx):
                 exit=rep.status if rep and not rep.timed_out else None,
                 stdout=_output(rep, "out"), stderr=_output(rep, "err"),
                 readings=record.parse_readings(rec), launched=False,
-                notes=record.parse_notes(rec), crash=_crash(verdict, rec))
+                notes=record.parse_notes(rec), crash=_crash(verdict, rec),
+                maxrss_kib=rep.usage.ru_maxrss if rep else 0)
 
 
 def _rank(r, rep, job, nonce, ctx):
@@ -299,6 +303,7 @@ def _rank(r, rep, job, nonce, ctx):
         f["rank"] = r
     rec = rep.rec if rep else ""
     return dict(rank=r, verdict=verdict, detail=detail, failures=failures,
+                maxrss_kib=rep.usage.ru_maxrss if rep else 0,
                 reason=reason, reported=rep is not None,
                 stdout=_output(rep, "out"), stderr=_output(rep, "err"),
                 readings=record.parse_readings(rec),
@@ -365,7 +370,9 @@ def run_ranks(binary, test, ctx):
                 stderr=text.tail(launcher_out + _prefixed(ranks, "stderr")),
                 ranks=[{k: x[k] for k in ("rank", "verdict", "detail")}
                        for x in ranks], readings=readings, launched=True,
-                notes=notes, crash=first.get("crash"))
+                notes=notes, crash=first.get("crash"),
+                maxrss_kib=sum(x["maxrss_kib"] for x in ranks) +
+                (job.usage.ru_maxrss if job else 0))
 
 
 def run_test(binary, test, ctx):
@@ -377,7 +384,9 @@ def run_test(binary, test, ctx):
 
 
 class Slots:
-    """Processes at once: a test with np=N holds N slots (at most all)."""
+    """A counted resource: processes at once (a test with np=N holds N
+    slots), or MiB of declared memory; a request above the total takes
+    it all."""
 
     def __init__(self, total):
         self.total = total
@@ -413,12 +422,19 @@ def run_all(jobs, ctx, on_result=None, durations=None):
     exception in the calling thread (Interrupted: a signal) stops the
     run: queued tests are cancelled, running ones killed."""
     slots = Slots(ctx.jobs)
+    # the declared memory of the tests running at once (harness/memory.py)
+    mem = Slots(ctx.memory_budget)
     results = [None] * len(jobs)
+    t0 = time.monotonic()
 
     def one(i):
         binary, test = jobs[i]
+        need = mem.acquire(memory.weight_mib(test))
+        if not need:
+            return
         held = slots.acquire(test.np)
         if not held:
+            mem.release(need)
             return
         start = time.monotonic()
         try:
@@ -427,6 +443,8 @@ def run_all(jobs, ctx, on_result=None, durations=None):
             return
         finally:
             slots.release(held)
+            mem.release(need)
+        r["started"] = round(start - t0, 4)
         r["duration"] = round(time.monotonic() - start, 4)
         results[i] = r
         if on_result and not ctx.stopping.is_set():
@@ -448,6 +466,7 @@ def run_all(jobs, ctx, on_result=None, durations=None):
             f.result()
     except BaseException:
         slots.close()
+        mem.close()
         ctx.stop()
         raise
     finally:
