@@ -17,7 +17,10 @@
  *                        are held back and released by later calls that
  *                        dequeue or wait (dapl_release), so request_idle,
  *                        DAT_EP_STATE_DISCONNECT_PENDING and a bind still
- *                        in progress can be observed.
+ *                        in progress can be observed; on a thread-safe IA,
+ *                        a dequeue lingers inside its critical section
+ *                        until another thread contends (lock.c), so calls
+ *                        that were not serialised would collide.
  *   DECLINE              the Provider behaves as one without each
  *                        optional capability of the mask (the calls that
  *                        check dapl_declines, and the attributes, ia.c).
