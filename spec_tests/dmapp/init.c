@@ -1074,6 +1074,19 @@ RT_TEST(ga_null, "dmapp.get_rma_attrs.param.null_attrs", "DMAPP-5.3.4-null-attrs
 	dt_end();
 }
 
+/* actual_attrs is "the actual job attributes" (5.3.5): those in force
+ * after the call, as dmapp_get_rma_attrs then reports them, every field
+ * (act was filled with a pattern before the call). */
+static void actual_in_force(const dmapp_rma_attrs_t *act, const dmapp_rma_attrs_t *got,
+			    const char *cl)
+{
+	RT_EXPECT_EQ_U64(act->max_outstanding_nb, got->max_outstanding_nb, cl);
+	RT_EXPECT_EQ_U64(act->offload_threshold, got->offload_threshold, cl);
+	RT_EXPECT_EQ_U64(act->put_relaxed_ordering, got->put_relaxed_ordering, cl);
+	RT_EXPECT_EQ_U64(act->get_relaxed_ordering, got->get_relaxed_ordering, cl);
+	RT_EXPECT_EQ_U64(act->max_concurrency, got->max_concurrency, cl);
+}
+
 /* Set one dynamic value and check it took effect (and static ones not). */
 static void set_case(enum field f, uint64_t v, bool valid, const char *cl)
 {
@@ -1081,6 +1094,7 @@ static void set_case(enum field f, uint64_t v, bool valid, const char *cl)
 
 	dt_start();
 	dmapp_get_rma_attrs(&before);
+	memset(&act, 0xee, sizeof act);
 	a = before;
 	switch (f) {
 	case MAXNB: a.max_outstanding_nb = (uint32_t)v; break;
@@ -1101,6 +1115,8 @@ static void set_case(enum field f, uint64_t v, bool valid, const char *cl)
 		dmapp_return_t rc = dmapp_set_rma_attrs(&a, &act);
 		RT_EXPECT_RC_IN(rc, cl, DMAPP_RC_SUCCESS, DMAPP_RC_INVALID_PARAM);
 		dmapp_get_rma_attrs(&got);
+		if (rc == DMAPP_RC_SUCCESS)
+			actual_in_force(&act, &got, cl);
 		RT_EXPECT_EQ_U64(f == MAXNB ? got.max_outstanding_nb : got.max_concurrency,
 				 f == MAXNB ? before.max_outstanding_nb : before.max_concurrency, cl);
 		dt_end();
@@ -1108,6 +1124,7 @@ static void set_case(enum field f, uint64_t v, bool valid, const char *cl)
 	}
 	RT_EXPECT_EQ_INT(dmapp_set_rma_attrs(&a, &act), DMAPP_RC_SUCCESS, cl);
 	dmapp_get_rma_attrs(&got);
+	actual_in_force(&act, &got, cl);
 	switch (f) {
 	case THRESH: RT_EXPECT_EQ_U64(got.offload_threshold, v, cl); RT_EXPECT_EQ_U64(act.offload_threshold, v, cl); break;
 	case PUTR: RT_EXPECT_EQ_U64(got.put_relaxed_ordering, v, cl); break;

@@ -160,6 +160,24 @@ class Types:
         return out
 
 
+def narrow(out, path):
+    """out as held by the part at path of a variable that holds out."""
+    c, p, prefix, base = out
+    path = tuple(path)
+    if path[:len(prefix)] == prefix:
+        return (c, p, (), base + path[len(prefix):])
+    if prefix[:len(path)] == path:
+        return (c, p, prefix[len(path):], base)
+    return None
+
+
+def widen(out, path):
+    """out, held by an object, as held by the variable whose part at path
+    that object is."""
+    c, p, prefix, base = out
+    return (c, p, tuple(path) + prefix, base)
+
+
 def pointee(param_type):
     """The type an output parameter points to: 'T *' -> 'T'."""
     t = param_type.strip()
@@ -182,6 +200,8 @@ class Flow:
         self.out_pos = {}            # (helper, index) -> {(call, param, path)}
         self.into = {}               # (helper, index) -> {(call, param, path)}
         self.reads = {}              # (call, param) -> {path: {functions}}
+        self.globals = set()         # names of file-scope variables
+        self.gtaint = {}             # "g:name" -> {(call, param, path)}
 
     def add_function(self, fn):
         body = [k for k in kids(fn) if k.get("kind") == "CompoundStmt"]
@@ -191,40 +211,52 @@ class Flow:
         self.helpers.setdefault(fn["name"], []).append((body[0], params))
 
     def read(self, out, path, where):
-        """A read of path (of the variable; "*" last: all of it) counted
-        for the output out, which the call wrote at its prefix."""
-        call, param, prefix = out
-        path, prefix = tuple(path), tuple(prefix)
+        """A read of path of a variable (a field path; "*" last: all of
+        it) counted for out = (call, param, prefix, base): the variable
+        holds at its field path prefix the output's field path base."""
+        call, param, prefix, base = out
+        path = tuple(path)
         whole = path[-1:] == ("*",)
-        base = path[:-1] if whole else path
-        if base[:len(prefix)] == prefix:
-            rel = base[len(prefix):] + (("*",) if whole else ())
-        elif whole and prefix[:len(base)] == base:
-            rel = ("*",)        # all of what holds the output
+        p = path[:-1] if whole else path
+        if p[:len(prefix)] == prefix:
+            rel = base + p[len(prefix):] + (("*",) if whole else ())
+        elif whole and prefix[:len(p)] == p:
+            rel = base + ("*",)  # all of what holds the output
         else:
             return              # another part of the variable
         self.reads.setdefault((call, param), {}).setdefault(rel, set()).add(where)
 
     def run(self):
-        # to a fixed point: new output positions or inflows of helpers
+        # to a fixed point: new output positions, inflows of helpers or
+        # outputs held in file-scope variables
         while True:
             before = (sum(map(len, self.out_pos.values())),
-                      sum(map(len, self.into.values())))
+                      sum(map(len, self.into.values())),
+                      sum(map(len, self.gtaint.values())))
             self.reads = {}
             for name, bodies in self.helpers.items():
                 for body, params in bodies:
                     self.scan(name, body, params)
             after = (sum(map(len, self.out_pos.values())),
-                     sum(map(len, self.into.values())))
+                     sum(map(len, self.into.values())),
+                     sum(map(len, self.gtaint.values())))
             if after == before:
                 return
 
     def scan(self, fname, body, params):
-        taint = {}                   # decl id -> {(call, param, path)}
+        taint = {k: set(v) for k, v in self.gtaint.items()}
         for i, pid in enumerate(params):
             for out in self.into.get((fname, i), ()):
                 taint.setdefault(pid, set()).add(out)
         out_args = {}                # id of an output argument -> (call, param, dir)
+        local = set()
+
+        def locals_of(n):
+            if n.get("kind") == "VarDecl":
+                local.add(n["id"])
+            for k in kids(n):
+                locals_of(k)
+        locals_of(body)
 
         def root(e):
             """(decl id, field path) an argument designates, or None; of
@@ -241,7 +273,11 @@ class Flow:
                 e = strip(kids(e)[0])
             if e and e.get("kind") == "DeclRefExpr" and \
                     e["referencedDecl"].get("kind") in ("VarDecl", "ParmVarDecl"):
-                return e["referencedDecl"]["id"], path
+                d = e["referencedDecl"]
+                if d["kind"] == "VarDecl" and d.get("name") in self.globals \
+                        and d["id"] not in local:
+                    return "g:" + d["name"], path   # one across functions
+                return d["id"], path
             return None
 
         def callee(call):
@@ -258,18 +294,18 @@ class Flow:
                     if i < len(args):
                         r = root(args[i])
                         if r:
-                            taint.setdefault(r[0], set()).add((name, pname, tuple(r[1])))
+                            got = (name, pname, tuple(r[1]), ())
+                            taint.setdefault(r[0], set()).add(got)
                             out_args[strip(args[i])["id"]] = (name, pname, pdir)
                             if r[0] in params:
                                 self.out_pos.setdefault(
-                                    (fname, params.index(r[0])), set()).add(
-                                    (name, pname, tuple(r[1])))
+                                    (fname, params.index(r[0])), set()).add(got)
                 if name in self.helpers:
                     for i, a in enumerate(args):
                         for out in self.out_pos.get((name, i), ()):
                             r = root(a)
                             if r:
-                                got = (out[0], out[1], tuple(r[1]) + out[2])
+                                got = widen(out, r[1])
                                 taint.setdefault(r[0], set()).add(got)
                                 out_args[strip(a)["id"]] = (out[0], out[1], "out")
                                 if r[0] in params:
@@ -282,17 +318,22 @@ class Flow:
             if n.get("kind") == "VarDecl" and kids(n):
                 r = root(kids(n)[-1])   # T *p = &out;  p aliases out
                 if r and r[0] in taint:
-                    taint.setdefault(n["id"], set()).update(
-                        (c, p, pre + tuple(r[1])) for c, p, pre in taint[r[0]])
+                    for o in list(taint[r[0]]):
+                        got = narrow(o, r[1])
+                        if got:
+                            taint.setdefault(n["id"], set()).add(got)
             for k in kids(n):
                 outputs(k)
         aliases = []                 # (pointer decl, (target decl, path))
         for _ in range(2):          # aliases declared before their source
             outputs(body)
+        for k, v in taint.items():
+            if isinstance(k, str) and k.startswith("g:"):
+                self.gtaint.setdefault(k, set()).update(v)
         # an output written through pointers stored ahead of the call
         for ptr, (target, path) in aliases:
-            for c, p, pre in list(taint.get(ptr, ())):
-                got = (c, p, tuple(path) + pre)
+            for o in list(taint.get(ptr, ())):
+                got = widen(o, path)
                 taint.setdefault(target, set()).add(got)
                 if target in params:
                     self.out_pos.setdefault(
@@ -324,9 +365,10 @@ class Flow:
                     if name in self.helpers:
                         r = root(a)
                         if r and r[0] in taint:
-                            for c, p, pre in taint[r[0]]:
-                                self.into.setdefault((name, i), set()).add(
-                                    (c, p, pre + tuple(r[1])))
+                            for o in taint[r[0]]:
+                                got = narrow(o, r[1])
+                                if got:
+                                    self.into.setdefault((name, i), set()).add(got)
                             continue
                     # given to another call of the API, an output is used
                     # whole: a wrong value would change what that call does
@@ -369,6 +411,82 @@ class Flow:
             for k in kids(n):
                 reads(k, in_call=in_call)
         reads(body)
+
+
+# ---- the sequence tests (vectors/<api>/sequences, docs/sequences.md) -----
+
+SLOT = re.compile(r"[$&]([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?")
+
+
+def seq_blocks(seq_dir):
+    """{("fixture"|"test", name): (uses, [lines])} of every .seq file."""
+    blocks = {}
+    for path in sorted(glob.glob(os.path.join(seq_dir, "*.seq"))):
+        cur = None
+        with open(path) as f:
+            for line in f:
+                line = line.split("#", 1)[0].rstrip()
+                words = line.split()
+                if not words:
+                    continue
+                if words[0] in ("fixture", "test") and not line.startswith(" "):
+                    uses = words[words.index("uses") + 1:] if "uses" in words else []
+                    cur = blocks.setdefault((words[0], words[1]), (uses, []))
+                elif words[0] == "uses" and cur is not None:
+                    cur[0].extend(words[1:])
+                elif words[0] == "end":
+                    cur = None
+                elif cur is not None and line.startswith(" "):
+                    cur[1].append(words)
+    return blocks
+
+
+def seq_flow(api, positions, flow):
+    """Outputs of the sequence tests and their reads: `&v` (or a buffer
+    `$v`) in an output position of a call, then `$v` (`$v.field`)
+    anywhere else in the test or the fixtures it uses."""
+    binding = os.path.join(ROOT, "spec_tests", "seq", api + ".json")
+    if not os.path.exists(binding):
+        return
+    with open(binding) as f:
+        seq_dir = os.path.join(ROOT, json.load(f)["sequences"])
+    blocks = seq_blocks(seq_dir)
+
+    def lines_of(kind, name, seen):
+        if (kind, name) not in blocks or (kind, name) in seen:
+            return []
+        seen.add((kind, name))
+        uses, lines = blocks[(kind, name)]
+        out = []
+        for u in uses:
+            out += lines_of("fixture", u, seen)
+        return out + lines
+
+    for (kind, name) in blocks:
+        if kind != "test":
+            continue
+        lines = lines_of(kind, name, set())
+        outs, out_tokens = {}, set()
+        for li, words in enumerate(lines):
+            w = words[1:] if words[0] in ("poll", "defer") else words
+            if not w or w[0] not in positions:
+                continue
+            args = w[1:w.index("->")] if "->" in w else w[1:]
+            for i, pname, _ in positions[w[0]]:
+                if i < len(args):
+                    m = SLOT.fullmatch(args[i].split("+")[0].split("-")[0])
+                    if m:
+                        outs.setdefault(m.group(1), set()).add((w[0], pname, (), ()))
+                        out_tokens.add((li, i + 1 + (len(words) - len(w))))
+        for li, words in enumerate(lines):
+            for wi, word in enumerate(words):
+                if (li, wi) in out_tokens or not word.startswith("$"):
+                    continue
+                m = SLOT.match(word)
+                if m and m.group(1) in outs:
+                    path = (m.group(2),) if m.group(2) else ("*",)
+                    for out in outs[m.group(1)]:
+                        flow.read(out, path, "seq:" + name)
 
 
 def api_outputs(api, ext, types):
@@ -442,7 +560,10 @@ def check(api, ext, show):
         for n in kids(tu):
             if n.get("kind") == "FunctionDecl":
                 flow.add_function(n)
+            elif n.get("kind") == "VarDecl" and n.get("name"):
+                flow.globals.add(n["name"])
     flow.run()
+    seq_flow(api, positions, flow)
     for m, fn in macros(api).items():
         if m in positions:
             for _, pname, _ in positions[m]:
