@@ -26,9 +26,9 @@ import sys
 import tempfile
 import threading
 
-from harness import (causes, corpus, dapl_ia, impl, interrupt, keeper, outdir,
-                     profiles, report_html, report_junit, rerun, runner,
-                     vectors)
+from harness import (causes, corpus, dapl_ia, impl, interrupt, keeper, memory,
+                     outdir, profiles, report_html, report_junit, rerun,
+                     runner, vectors)
 from harness import verdicts as V
 
 RESULTS = rerun.RESULTS
@@ -378,7 +378,8 @@ def _certify_env(args, paths, previous, started, profile, launch, selected,
         ctx = runner.Context(paths["impl"], args.timeout, args.launcher,
                              scratch, args.jobs, getattr(args, "limits", None),
                              launch_all=launch == "all", bin_dir=paths["bin"],
-                             fork_server=getattr(args, "fork_server", "auto"))
+                             fork_server=getattr(args, "fork_server", "auto"),
+                             memory_budget=getattr(args, "memory_budget", None))
         run = _select(args, paths, ctx, previous)
         ia = run.get("dapl_ia") or ia
         if not args.quiet and run["jobs"]:
@@ -414,6 +415,8 @@ def _certify_env(args, paths, previous, started, profile, launch, selected,
         filters=dict(api=(previous["filters"].get("api") if previous
                           else args.api), call=args.call, clause=args.clause))
     doc["credentials"] = _credentials(doc["tests"])
+    doc["memory_budget_mib"] = ctx.memory_budget
+    doc["memory"] = memory.summary(doc)
     with interrupt.deferred():
         written = _write_reports(paths["out"], doc, run["vecs"])
     _summary(doc, written)

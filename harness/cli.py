@@ -61,6 +61,10 @@ def parser():
                    help="seconds per test (default 20; finite)")
     c.add_argument("--jobs", type=int, default=None,
                    help="test processes at once (default: four per core)")
+    c.add_argument("--memory-budget", type=int, default=None, metavar="MIB",
+                   help="MiB the tests running at once may declare, "
+                        "whatever --jobs (default 4096; a test declares "
+                        "more than 256 MiB per process with memory=MiB)")
     c.add_argument("--launcher",
                    help="command starting np processes, {np} replaced "
                         "(default: $RDMACTS_LAUNCHER, else "

@@ -74,6 +74,8 @@ def parse_list(api, listing):
         try:
             attrs = parse_attrs(attrs_text)
             np = int(attrs.get("np", "1"))
+            if int(attrs.get("memory", "0")) < 0:  # MiB (harness/memory.py)
+                raise ValueError("memory=MiB is negative")
         except ValueError as e:
             raise ListError(f"--list line {n}: {text.bounded(str(e), 200)}") \
                 from None

@@ -64,10 +64,13 @@ check-harness: $(HT_BINS) $(HT_IMPL) $(HT_REF) $(HARNESS_KEEPER) $(HARNESS_PMI) 
 CHECKS += check-harness
 
 # The corpus must pass on the reference: certify it (every API) and require
-# CONFORMANT.  Report in $(B)/check-report.
+# CONFORMANT.  Report in $(B)/check-report.  Every test stays within the
+# memory it declares (256 MiB unless memory=MiB), so the run stays within
+# its budget (harness/memory.py).
 check-reference: $(LIBS) $(CORPUS)  ## the whole corpus passes on the reference implementation
 	$(PY) -m harness certify --impl $(LIBDIR) --bin $(BINDIR) --vectors vectors \
 	    --out $(B)/check-report
+	$(PY) -m harness.memory $(B)/check-report
 
 CHECKS += check-reference
 
@@ -110,3 +113,15 @@ check-mutation-smoke: all  ## the mutation job on three mutants per API
 	done
 
 CHECKS += check-mutation-smoke
+
+# Test control belongs to each library (include/rdmacts_test_control.h):
+# the reference certified with each library behind a pass-through wrapper
+# (harness/passthrough.py) gives every test the verdict it gets plain; a
+# uGNI exporting only the older entry name still certifies the same; a
+# DMAPP without test control over it gets UNSUPPORTED for every fault
+# test and no FAIL.
+check-test-control: $(LIBS) $(CORPUS) dmapp-objs  ## pass-through wrappers certify like the libraries they wrap
+	$(PY) -m harness.passthrough check $(LIBDIR) $(BINDIR) $(B)/test-control \
+	    --objdir $(OBJDIR)/ref/dmapp
+
+CHECKS += check-test-control

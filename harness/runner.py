@@ -34,7 +34,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from harness import keeper, limits as L, record, text
+from harness import keeper, limits as L, memory, record, text
 from harness import verdicts as V
 
 DEFAULT_LAUNCHER = "mpiexec -n {np}"
@@ -112,12 +112,14 @@ class Context:
 
     def __init__(self, impl, timeout, launcher, scratch, jobs=None,
                  limits=None, launch_all=False, bin_dir=None,
-                 fork_server="auto"):
+                 fork_server="auto", memory_budget=None):
         self.impl = impl
         # "auto", "on" (whatever the number of tests) or "off"; and per
         # binary, "" when its tests are forked, else why they are not
         self.fork_mode = fork_server
         self.fork = {}
+        # MiB the tests running at once may declare (harness/memory.py)
+        self.memory_budget = memory_budget or memory.BUDGET_MIB
         self.keeper = keeper.find(bin_dir)
         # the build's libpmi.so, last: for an IMPL that has none
         pmi = os.path.abspath(os.path.join(bin_dir, PMI_DIR))
@@ -352,7 +354,8 @@ def run_single(binary, test, ctx, fork=None):
                 stdout=_output(rep, "out"), stderr=_output(rep, "err"),
                 readings=record.parse_readings(rec), launched=False,
                 notes=record.parse_notes(rec), crash=_crash(verdict, rec),
-                forked=bool(rep and rep.forked))
+                forked=bool(rep and rep.forked),
+                maxrss_kib=rep.usage.ru_maxrss if rep else 0)
 
 
 def run_probe(binary, test, ctx):
@@ -385,6 +388,7 @@ def _rank(r, rep, job, nonce, ctx):
         f["rank"] = r
     rec = rep.rec if rep else ""
     return dict(rank=r, verdict=verdict, detail=detail, failures=failures,
+                maxrss_kib=rep.usage.ru_maxrss if rep else 0,
                 reason=reason, reported=rep is not None,
                 stdout=_output(rep, "out"), stderr=_output(rep, "err"),
                 readings=record.parse_readings(rec),
@@ -451,7 +455,9 @@ def run_ranks(binary, test, ctx):
                 stderr=text.tail(launcher_out + _prefixed(ranks, "stderr")),
                 ranks=[{k: x[k] for k in ("rank", "verdict", "detail")}
                        for x in ranks], readings=readings, launched=True,
-                notes=notes, crash=first.get("crash"))
+                notes=notes, crash=first.get("crash"),
+                maxrss_kib=sum(x["maxrss_kib"] for x in ranks) +
+                (job.usage.ru_maxrss if job else 0))
 
 
 def run_test(binary, test, ctx):
@@ -463,7 +469,9 @@ def run_test(binary, test, ctx):
 
 
 class Slots:
-    """Processes at once: a test with np=N holds N slots (at most all)."""
+    """A counted resource: processes at once (a test with np=N holds N
+    slots), or MiB of declared memory; a request above the total takes
+    it all."""
 
     def __init__(self, total):
         self.total = total
@@ -500,13 +508,20 @@ def run_all(jobs, ctx, on_result=None, durations=None):
     run: queued tests are cancelled, running ones killed.  The probes of
     the fork servers run first (Context.plan_forks)."""
     slots = Slots(ctx.jobs)
+    # the declared memory of the tests running at once (harness/memory.py)
+    mem = Slots(ctx.memory_budget)
     results = [None] * len(jobs)
     probes = ctx.plan_forks(jobs)
+    t0 = time.monotonic()
 
     def one(i):
         binary, test = jobs[i]
+        need = mem.acquire(memory.weight_mib(test))
+        if not need:
+            return
         held = slots.acquire(test.np)
         if not held:
+            mem.release(need)
             return
         start = time.monotonic()
         try:
@@ -518,6 +533,8 @@ def run_all(jobs, ctx, on_result=None, durations=None):
             return
         finally:
             slots.release(held)
+            mem.release(need)
+        r["started"] = round(start - t0, 4)
         r["duration"] = round(time.monotonic() - start, 4)
         results[i] = r
         if on_result and not ctx.stopping.is_set():
@@ -540,6 +557,7 @@ def run_all(jobs, ctx, on_result=None, durations=None):
             ctx.settle_forks(jobs)
     except BaseException:
         slots.close()
+        mem.close()
         ctx.stop()
         raise
     finally:

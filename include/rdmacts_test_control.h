@@ -4,11 +4,38 @@
  * Some clauses can only be observed when the implementation can be made to
  * fail on purpose (a transaction error, an allocation failure, a resource
  * limit) or to complete work in an adversarial order.  An implementation
- * offers this by exporting the function rdmacts_test_control from any of
- * the libraries it ships (libugni.so, libdmapp.so, libdat.so or a uDAPL
- * provider).  Corpus tests look it up with dlsym(RTLD_DEFAULT,
- * RDMACTS_TEST_CONTROL_SYMBOL); when it is absent, or refuses the knob a
- * test needs, the test reports UNSUPPORTED, never FAIL.
+ * offers this through one entry per library, named for the API whose
+ * calls that library defines:
+ *
+ *   libugni.so               rdmacts_test_control_ugni
+ *   libdmapp.so              rdmacts_test_control_dmapp
+ *   a uDAPL Provider library rdmacts_test_control_udapl
+ *
+ * Where the corpus looks.  Never a process-wide search (another API's
+ * library, loaded first, must not answer for this one; a wrapper in front
+ * of a library must not change a verdict): the corpus finds the library
+ * the dynamic loader binds the API's first call to for the corpus binary
+ * (uGNI: GNI_CdmCreate; DMAPP: dmapp_init; uDAPL: the library defining
+ * the ia_open_func of the DAT_PROVIDER behind the test's IA, that is the
+ * Provider the registry dispatches to) and looks the entry up through that
+ * library's own handle (dlopen of it with RTLD_NOLOAD, then dlsym): the
+ * library itself first, then the libraries it needs.  So a pass-through
+ * wrapper offers test control by forwarding the entry, or by needing the
+ * library that defines it.
+ *
+ * The older, API-less name rdmacts_test_control is still honoured, for
+ * implementations that export only it, when the API's library itself
+ * defines it (found through its handle but defined elsewhere, say in the
+ * uGNI library under a DMAPP, it is not taken).
+ *
+ * When the entry is absent, or refuses the knob a test needs, the test
+ * reports UNSUPPORTED, never FAIL.
+ *
+ * Layering.  A library built on another API's library (a DMAPP on uGNI)
+ * passes the knobs it does not handle itself to the library below by an
+ * explicit path: the library its own calls are bound to (the reference
+ * DMAPP: the object defining GNI_CdmCreate as libdmapp resolves it), found
+ * and searched as above, never RTLD_NEXT or a global lookup.
  *
  * Knobs act on the calling process only, from the call on, until changed
  * or reset.  A multi-process test sets them in each process that needs them.
@@ -39,7 +66,11 @@
 extern "C" {
 #endif
 
-#define RDMACTS_TEST_CONTROL_SYMBOL "rdmacts_test_control"
+/* The entry of each API's library, and the older API-less name. */
+#define RDMACTS_TEST_CONTROL_UGNI_SYMBOL  "rdmacts_test_control_ugni"
+#define RDMACTS_TEST_CONTROL_DMAPP_SYMBOL "rdmacts_test_control_dmapp"
+#define RDMACTS_TEST_CONTROL_UDAPL_SYMBOL "rdmacts_test_control_udapl"
+#define RDMACTS_TEST_CONTROL_SYMBOL       "rdmacts_test_control"
 
 enum rdmacts_tc_knob {
 	RDMACTS_TC_RESET = 0,			/* every knob off; value ignored */
@@ -93,7 +124,10 @@ enum rdmacts_tc_capability {
 
 /* Returns 0 when the knob is applied, -1 when it is not supported. */
 typedef int (*rdmacts_test_control_fn)(int knob, uint64_t value);
-int rdmacts_test_control(int knob, uint64_t value);
+int rdmacts_test_control_ugni(int knob, uint64_t value);
+int rdmacts_test_control_dmapp(int knob, uint64_t value);
+int rdmacts_test_control_udapl(int knob, uint64_t value);
+int rdmacts_test_control(int knob, uint64_t value);	/* the older name */
 
 #ifdef __cplusplus
 }

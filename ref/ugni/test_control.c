@@ -1,6 +1,7 @@
 /*
  * test_control.c: the suite's optional test-control interface
- * (include/rdmacts_test_control.h) mapped onto the NIC model's knobs
+ * (include/rdmacts_test_control.h), libugni's entry
+ * rdmacts_test_control_ugni, mapped onto the NIC model's knobs
  * (ref/nic/knobs.c, docs/nic-model.md).  Not part of uGNI.
  *
  * Knobs act on the calling process from the call on; the limits count
@@ -15,7 +16,7 @@
 #include "rdmacts_test_control.h"
 #include "ugni.h"
 
-int rdmacts_test_control(int knob, uint64_t value)
+int rdmacts_test_control_ugni(int knob, uint64_t value)
 {
 	UGNI_LOCKED;
 	int64_t n = value > INT64_MAX ? INT64_MAX : (int64_t)value;

@@ -1,12 +1,12 @@
 /*
  * dt.c: the helpers of dt.h.
  */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dt.h"
+#include "rdmacts_control.h"
 
 dmapp_jobinfo_t dt_job;
 int dt_pe = -1, dt_npes = -1;
@@ -114,13 +114,11 @@ void dt_need_pes(int n)
 	}
 }
 
+/* libdmapp's own entry (rdmacts_test_control.h, "Where the corpus
+ * looks"): never the uGNI library's, whatever the search order. */
 static rdmacts_test_control_fn control_fn(void)
 {
-	void *sym = dlsym(RTLD_DEFAULT, RDMACTS_TEST_CONTROL_SYMBOL);
-	rdmacts_test_control_fn fn;
-
-	memcpy(&fn, &sym, sizeof fn);
-	return sym ? fn : NULL;
+	return rt_control_for("dmapp_init", RDMACTS_TEST_CONTROL_DMAPP_SYMBOL);
 }
 
 void dt_own_job(void)
@@ -143,8 +141,8 @@ void dt_control(int knob, uint64_t value)
 	char why[96];
 
 	if (!fn)
-		rt_unsupported("the implementation offers no test-control "
-			       "interface (" RDMACTS_TEST_CONTROL_SYMBOL ")");
+		rt_unsupported("libdmapp offers no test control ("
+			       RDMACTS_TEST_CONTROL_DMAPP_SYMBOL ")");
 	if (fn(knob, value) != 0) {
 		snprintf(why, sizeof why,
 			 "the test-control interface refuses knob %d", knob);

@@ -3,7 +3,6 @@
  * attributes (4.9.1, 5.2.2, 5.2.3, 5.3.1-5.3.5), the header's constants
  * (5.1) and DMAPP_ABORT_ON_ERROR (5.4.2).
  */
-#include <dlfcn.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include <unistd.h>
 
 #include "dt.h"
+#include "rdmacts_control.h"
 
 /* dmapp_init with a = dt_attrs(DEF) changed by the caller. */
 static dmapp_return_t init_with(dmapp_rma_attrs_t *a, dmapp_rma_attrs_t *act)
@@ -329,18 +329,16 @@ RT_TEST_ATTRS(init_fault, "dmapp.init.fault.resource_error",
  */
 enum { SWEEP_WORKS, SWEEP_REFUSED, SWEEP_WRONG_RC, SWEEP_BROKEN, SWEEP_SKIP };
 
+/* The entry of the uGNI library this program is bound to, if any; never
+ * DMAPP's own (a DMAPP library may define uGNI's calls too). */
 static rdmacts_test_control_fn ugni_control(void)
 {
-	void *lib = dlopen("libugni.so", RTLD_NOLOAD | RTLD_LAZY);
-	void *sym = lib ? dlsym(lib, RDMACTS_TEST_CONTROL_SYMBOL) : NULL;
-	rdmacts_test_control_fn fn;
+	rdmacts_test_control_fn ugni = rt_control_for("GNI_CdmCreate",
+			RDMACTS_TEST_CONTROL_UGNI_SYMBOL);
+	rdmacts_test_control_fn dmapp = rt_control_for("dmapp_init",
+			RDMACTS_TEST_CONTROL_DMAPP_SYMBOL);
 
-	if (lib)
-		dlclose(lib);
-	if (!sym || sym == dlsym(RTLD_DEFAULT, RDMACTS_TEST_CONTROL_SYMBOL))
-		return NULL;
-	memcpy(&fn, &sym, sizeof fn);
-	return fn;
+	return ugni != dmapp ? ugni : NULL;
 }
 
 static int init_fault_child(uint64_t n, bool dmapp_only)
@@ -1076,6 +1074,19 @@ RT_TEST(ga_null, "dmapp.get_rma_attrs.param.null_attrs", "DMAPP-5.3.4-null-attrs
 	dt_end();
 }
 
+/* actual_attrs is "the actual job attributes" (5.3.5): those in force
+ * after the call, as dmapp_get_rma_attrs then reports them, every field
+ * (act was filled with a pattern before the call). */
+static void actual_in_force(const dmapp_rma_attrs_t *act, const dmapp_rma_attrs_t *got,
+			    const char *cl)
+{
+	RT_EXPECT_EQ_U64(act->max_outstanding_nb, got->max_outstanding_nb, cl);
+	RT_EXPECT_EQ_U64(act->offload_threshold, got->offload_threshold, cl);
+	RT_EXPECT_EQ_U64(act->put_relaxed_ordering, got->put_relaxed_ordering, cl);
+	RT_EXPECT_EQ_U64(act->get_relaxed_ordering, got->get_relaxed_ordering, cl);
+	RT_EXPECT_EQ_U64(act->max_concurrency, got->max_concurrency, cl);
+}
+
 /* Set one dynamic value and check it took effect (and static ones not). */
 static void set_case(enum field f, uint64_t v, bool valid, const char *cl)
 {
@@ -1083,6 +1094,7 @@ static void set_case(enum field f, uint64_t v, bool valid, const char *cl)
 
 	dt_start();
 	dmapp_get_rma_attrs(&before);
+	memset(&act, 0xee, sizeof act);
 	a = before;
 	switch (f) {
 	case MAXNB: a.max_outstanding_nb = (uint32_t)v; break;
@@ -1103,6 +1115,8 @@ static void set_case(enum field f, uint64_t v, bool valid, const char *cl)
 		dmapp_return_t rc = dmapp_set_rma_attrs(&a, &act);
 		RT_EXPECT_RC_IN(rc, cl, DMAPP_RC_SUCCESS, DMAPP_RC_INVALID_PARAM);
 		dmapp_get_rma_attrs(&got);
+		if (rc == DMAPP_RC_SUCCESS)
+			actual_in_force(&act, &got, cl);
 		RT_EXPECT_EQ_U64(f == MAXNB ? got.max_outstanding_nb : got.max_concurrency,
 				 f == MAXNB ? before.max_outstanding_nb : before.max_concurrency, cl);
 		dt_end();
@@ -1110,6 +1124,7 @@ static void set_case(enum field f, uint64_t v, bool valid, const char *cl)
 	}
 	RT_EXPECT_EQ_INT(dmapp_set_rma_attrs(&a, &act), DMAPP_RC_SUCCESS, cl);
 	dmapp_get_rma_attrs(&got);
+	actual_in_force(&act, &got, cl);
 	switch (f) {
 	case THRESH: RT_EXPECT_EQ_U64(got.offload_threshold, v, cl); RT_EXPECT_EQ_U64(act.offload_threshold, v, cl); break;
 	case PUTR: RT_EXPECT_EQ_U64(got.put_relaxed_ordering, v, cl); break;

@@ -148,8 +148,15 @@ static int check_attrs(struct rt_test *t)
         } else if (strcmp(key, "needs") == 0) {
             if (!valid_needs(val))
                 bad += problem(t, "needs must list faults and/or schedule");
+        } else if (strcmp(key, "memory") == 0) {
+            /* MiB per process, declared when over 256 (harness/memory.py) */
+            char *end;
+            long mib = strtol(val, &end, 10);
+            if (*val == '\0' || *end != '\0' || mib <= 256 || mib > 65536)
+                bad += problem(t, "memory must be a whole number of MiB "
+                               "from 257 to 65536");
         } else {
-            bad += problem(t, "unknown attribute (known: np, tier, needs)");
+            bad += problem(t, "unknown attribute (known: np, tier, needs, memory)");
         }
     }
     return bad;

@@ -36,6 +36,7 @@ void rt_register(rt_test_fn fn, const char *name, const char *clauses,
  *   name     "<api>.<call>.<aspect>.<case>", lower case, unique in the binary
  *   clauses  comma-separated clause ids from vectors/ ("" or "-": none)
  *   attrs    ";"-separated key=value: np=N, tier=conformance|robustness,
+ *            memory=MiB (resident memory per process, when over 256),
  *            needs=faults|schedule (comma-separated); "" for none
  */
 #define RT_TEST_ATTRS(fn, name, clauses, attrs)                             \

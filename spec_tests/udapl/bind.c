@@ -101,6 +101,7 @@ BX_TEST(b_new_ctx, "udapl.rmr_bind.data.query_after_bind", "UDAPL-dat_rmr_bind-b
 	RT_EXPECT_EQ_U64(p.mem_priv, DAT_MEM_PRIV_REMOTE_WRITE_FLAG, cl);
 	RT_EXPECT_EQ_U64(p.lmr_triplet.virtual_address, (uintptr_t)(x->mb.buf + 128), cl);
 	RT_EXPECT_EQ_U64(p.lmr_triplet.segment_length, 256, cl);
+	RT_EXPECT_EQ_U64(p.lmr_triplet.lmr_context, x->mb.lctx, cl);
 }
 BX_TEST(b_rebind, "udapl.rmr_bind.data.rebind_new_context", "UDAPL-dat_rmr_bind-rebind-new-context")
 {

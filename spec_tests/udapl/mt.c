@@ -8,18 +8,34 @@
  * the registry or the Provider refuses, or the Provider attributes say
  * is_thread_safe false, the test is UNSUPPORTED.
  *
- * A waiter thread announces that it is about to block; the main thread
- * then gives it 200 ms to do so before it acts.  A waiter that does not
- * return within WAKE_MS of the action fails the test (the process then
- * exits with the thread still blocked).
+ * A test acts only once its waiter thread is inside the call: the
+ * waiter announces that it is about to call, and the main thread then
+ * waits until the kernel reports the thread asleep (/proc/self/task:
+ * a wait that blocks or pauses between polls sleeps; before the call the
+ * thread has nothing to sleep on), at most BLOCK_MS; on a busy machine a
+ * fixed delay would not do.  A waiter that does not return within
+ * WAKE_MS of the action fails the test (the process then exits with the
+ * thread still blocked).
+ *
+ * Races between calls (udapl.evd_dequeue.threads.exactly_once) start
+ * every thread at a barrier; with the adversarial schedule
+ * (RDMACTS_TC_SCHEDULE_SEED), a Provider lingers inside the critical
+ * section of a call until another thread contends, so calls that are not
+ * serialised collide on every run.
  */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
+#include "rdmacts_test_control.h"
 #include "ut.h"
+
+#define BLOCK_MS 5000.0
 
 #define WAKE_MS 3000.0
 
@@ -37,6 +53,7 @@ static DAT_IA_HANDLE mt_open(const char *cl)
 		rt_unsupported("no thread-safe Provider of this IA name: concurrent calls "
 				"are outside the contract (E-UDAPL-058)");
 	UT_REQ(rc, cl);
+	ut_note_provider(async);
 	ut_attrs(ia, NULL, &p);
 	if (p.is_thread_safe != DAT_TRUE) {
 		dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
@@ -71,6 +88,7 @@ struct waiter {
 	DAT_HANDLE h;
 	DAT_TIMEOUT timeout;
 	atomic_int started, done;
+	atomic_long task;		/* its kernel thread id */
 	DAT_RETURN rc;
 	DAT_EVENT ev;
 	DAT_EVD_HANDLE cno_evd;
@@ -81,6 +99,7 @@ static void *waiter_main(void *arg)
 	struct waiter *w = arg;
 	DAT_COUNT n;
 
+	atomic_store(&w->task, (long)syscall(SYS_gettid));
 	atomic_store(&w->started, 1);
 	if (w->kind == 0)
 		w->rc = dat_evd_wait(w->h, w->timeout, 1, &w->ev, &n);
@@ -90,10 +109,34 @@ static void *waiter_main(void *arg)
 	return NULL;
 }
 
-/* Starts a waiter and returns once it has had 200 ms to block. */
+/* The scheduler state of thread `task` of this process ('S': asleep in
+ * the kernel), or 0 when it cannot be read. */
+static char task_state(long task)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/self/task/%ld/stat", task);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	p = strrchr(buf, ')');	/* "tid (comm) state ..." */
+	return p && p[1] == ' ' ? p[2] : 0;
+}
+
+/* Starts a waiter and returns once it is asleep inside its call (at most
+ * BLOCK_MS; then it is given no more time). */
 static void waiter_start(struct waiter *w, int kind, DAT_HANDLE h, DAT_TIMEOUT timeout,
 		const char *cl)
 {
+	double t0;
+
 	memset(w, 0, sizeof *w);
 	w->kind = kind;
 	w->h = h;
@@ -102,7 +145,11 @@ static void waiter_start(struct waiter *w, int kind, DAT_HANDLE h, DAT_TIMEOUT t
 	RT_REQUIRE_TRUE(pthread_create(&w->tid, NULL, waiter_main, w) == 0, cl);
 	while (!atomic_load(&w->started))
 		usleep(1000);
-	usleep(200000);
+	t0 = ut_now_ms();
+	while (task_state(atomic_load(&w->task)) != 'S' && !atomic_load(&w->done) &&
+			ut_now_ms() - t0 < BLOCK_MS)
+		usleep(1000);
+	usleep(20000);	/* a Provider that sleeps before it waits: past that */
 	RT_REQUIRE_TRUE(!atomic_load(&w->done), cl);	/* it is blocked */
 }
 
@@ -251,17 +298,21 @@ RT_TEST(mt_unwaitable, "udapl.evd_wait.threads.set_unwaitable", C_UNW)
 static DAT_EVD_HANDLE once_evd;
 static unsigned char once_seen[4][N_ONCE];
 static char once_tags[N_ONCE];
-/* The four threads start dequeuing together: on a loaded machine the
- * first one created would otherwise drain the EVD alone. */
 static pthread_barrier_t once_start;
+static atomic_int once_total;		/* events dequeued, every thread */
 
 static void *once_main(void *arg)
 {
 	unsigned char *seen = arg;
 	DAT_EVENT ev;
 
-	pthread_barrier_wait(&once_start);
-	while (dat_evd_dequeue(once_evd, &ev) == DAT_SUCCESS) {
+	pthread_barrier_wait(&once_start);	/* every thread dequeues at once */
+	/* Until the queue is empty, or N_ONCE events came out (then it must
+	 * be: checked after the join), so that a queue broken by the race
+	 * does not keep a thread here. */
+	while (atomic_load(&once_total) < N_ONCE &&
+			dat_evd_dequeue(once_evd, &ev) == DAT_SUCCESS) {
+		atomic_fetch_add(&once_total, 1);
 		char *p = ev.event_data.software_event_data.pointer;
 		if (p >= once_tags && p < once_tags + N_ONCE)
 			seen[p - once_tags]++;
@@ -271,7 +322,14 @@ static void *once_main(void *arg)
 	return NULL;
 }
 
-RT_TEST(mt_once, "udapl.evd_dequeue.threads.exactly_once", C_ONCE)
+/*
+ * Four threads dequeue 10000 software events from one EVD at once: each
+ * event is returned exactly once.  With `interleaved`, under the
+ * adversarial schedule (needs=schedule): a Provider whose dequeues were
+ * not serialised would hand one event to two threads on every run, not
+ * only when the machine happens to interleave them.
+ */
+static void once_run(bool interleaved)
 {
 	DAT_IA_HANDLE ia = mt_open(C_ONCE);
 	DAT_IA_ATTR a;
@@ -282,15 +340,22 @@ RT_TEST(mt_once, "udapl.evd_dequeue.threads.exactly_once", C_ONCE)
 		dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
 		rt_unsupported("max_evd_qlen is below the 10000 events this test posts");
 	}
+	if (interleaved)
+		ut_control(RDMACTS_TC_SCHEDULE_SEED, 7);
 	once_evd = sw_evd(ia, N_ONCE, DAT_HANDLE_NULL, C_ONCE);
 	for (int i = 0; i < N_ONCE; i++)
 		post_se(once_evd, &once_tags[i], C_ONCE);
 	RT_REQUIRE_TRUE(pthread_barrier_init(&once_start, NULL, 4) == 0, C_ONCE);
+	atomic_store(&once_total, 0);
 	for (int k = 0; k < 4; k++)
 		RT_REQUIRE_TRUE(pthread_create(&t[k], NULL, once_main, once_seen[k]) == 0, C_ONCE);
 	for (int k = 0; k < 4; k++)
 		pthread_join(t[k], NULL);
 	pthread_barrier_destroy(&once_start);
+	if (interleaved)
+		ut_control(RDMACTS_TC_RESET, 0);
+	DAT_EVENT ev;
+	UT_RC(dat_evd_dequeue(once_evd, &ev), DAT_QUEUE_EMPTY, C_ONCE);
 	int missing = 0, dup = 0;
 	for (int i = 0; i < N_ONCE; i++) {
 		int n = once_seen[0][i] + once_seen[1][i] + once_seen[2][i] + once_seen[3][i];
@@ -300,6 +365,17 @@ RT_TEST(mt_once, "udapl.evd_dequeue.threads.exactly_once", C_ONCE)
 	RT_EXPECT_EQ_INT(missing, 0, C_ONCE);
 	RT_EXPECT_EQ_INT(dup, 0, C_ONCE);
 	dat_ia_close(ia, DAT_CLOSE_ABRUPT_FLAG);
+}
+
+RT_TEST(mt_once, "udapl.evd_dequeue.threads.exactly_once", C_ONCE)
+{
+	once_run(false);
+}
+
+RT_TEST_ATTRS(mt_once_sched, "udapl.evd_dequeue.threads.exactly_once_interleaved", C_ONCE,
+		"needs=schedule")
+{
+	once_run(true);
 }
 
 #define C_CNO_IA "UDAPL-dat_cno_wait-unblocked-on-ia-close"

@@ -9,7 +9,8 @@
 #include <unistd.h>
 
 #include "pmi.h"
-#include "rdmacts_test_control.h"
+#include "dat/udat_redirection.h"
+#include "rdmacts_control.h"
 #include "ut.h"
 
 static const struct { long long v; const char *name; } type_names[] = {
@@ -64,12 +65,33 @@ const char *ut_ia_name_threadsafe(void)
 	return s && *s ? s : ut_ia_name();
 }
 
+/*
+ * A function of the Provider behind the IA the test opened last: its
+ * library's test control is the one the test uses (ut_control).  The
+ * library defining the ia_open_func of the DAT_PROVIDER its handles name
+ * (rdmacts_test_control.h, "Where the corpus looks").  Taken from the
+ * async EVD, not the IA handle: a registry may hand out IA handles of its
+ * own (OFA's are small integers); every other handle's first word is its
+ * Provider's DAT_PROVIDER (dat_redirection.h).
+ */
+static const void *provider_code;
+
+void ut_note_provider(DAT_EVD_HANDLE async)
+{
+	DAT_PROVIDER *p = async ? DAT_HANDLE_TO_PROVIDER(async) : NULL;
+
+	provider_code = NULL;
+	if (p)
+		memcpy(&provider_code, &p->ia_open_func, sizeof provider_code);
+}
+
 DAT_IA_HANDLE ut_open_bare(DAT_EVD_HANDLE *async, const char *clause)
 {
 	DAT_IA_HANDLE ia = DAT_HANDLE_NULL;
 
 	*async = DAT_HANDLE_NULL;
 	UT_REQ(dat_ia_open((DAT_NAME_PTR)ut_ia_name(), 8, async, &ia), clause);
+	ut_note_provider(*async);
 	return ia;
 }
 
@@ -361,29 +383,33 @@ void ut_np2_connect(struct ut_conn *c, const char *clause)
 	c->b.addr = peer;
 }
 
+static rdmacts_test_control_fn provider_control(void)
+{
+	return rt_control_at(provider_code, RDMACTS_TEST_CONTROL_UDAPL_SYMBOL);
+}
+
 void ut_control(int knob, uint64_t value)
 {
-	rdmacts_test_control_fn f =
-		(rdmacts_test_control_fn)dlsym(RTLD_DEFAULT, RDMACTS_TEST_CONTROL_SYMBOL);
+	rdmacts_test_control_fn f = provider_control();
 
 	if (!f)
-		rt_unsupported("the implementation offers no rdmacts_test_control");
+		rt_unsupported("the Provider offers no test control ("
+				RDMACTS_TEST_CONTROL_UDAPL_SYMBOL ")");
 	if (f(knob, value) != 0)
-		rt_unsupported("rdmacts_test_control refused the knob this test needs");
+		rt_unsupported("the Provider's test control refused the knob this test needs");
 }
 
 void ut_np2_control(int who, int knob, uint64_t value)
 {
-	rdmacts_test_control_fn f =
-		(rdmacts_test_control_fn)dlsym(RTLD_DEFAULT, RDMACTS_TEST_CONTROL_SYMBOL);
+	rdmacts_test_control_fn f = provider_control();
 	int mine = f != NULL, theirs = 0;
 
 	if (mine && (who < 0 || who == ut_np2_init()))
 		mine = f(knob, value) == 0;
 	ut_exchange(&mine, &theirs, sizeof mine);
 	if (!mine || !theirs)
-		rt_unsupported("the implementation offers no rdmacts_test_control "
-				"or refused the knob this test needs (on some rank)");
+		rt_unsupported("the Provider offers no test control or refused "
+				"the knob this test needs (on some rank)");
 }
 
 void ut_attrs(DAT_IA_HANDLE ia, DAT_IA_ATTR *ia_attr, DAT_PROVIDER_ATTR *pattr)

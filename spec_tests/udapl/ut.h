@@ -117,8 +117,11 @@ void ut_exchange(const void *mine, void *theirs, size_t len);
 void ut_np2_connect(struct ut_conn *c, const char *clause);
 
 /* The optional test-control interface (rdmacts_test_control.h): sets
- * knob or ends the test UNSUPPORTED. */
+ * knob or ends the test UNSUPPORTED.  The knob goes to the Provider of
+ * the IA opened last by ut_open or ut_open_bare, or named by
+ * ut_note_provider (the async EVD of an IA opened otherwise). */
 void ut_control(int knob, uint64_t value);
+void ut_note_provider(DAT_EVD_HANDLE async);
 
 /* The same for np=2 tests: rank `who` (-1: every rank) sets the knob;
  * when any rank cannot, every rank ends the test UNSUPPORTED (so that no

@@ -186,7 +186,7 @@ FX_TABLE(fault_row, rows)
 {
 	const struct fault_row *r = FX_THIS(rows);
 	if (!fx_control_present())
-		rt_unsupported("the implementation does not export rdmacts_test_control");
+		rt_unsupported("libugni offers no test control (" RDMACTS_TEST_CONTROL_UGNI_SYMBOL ")");
 	fx_setup(&f, 0);
 	prepare(r->prep);
 	if (r->act == a_cdm_attach) {

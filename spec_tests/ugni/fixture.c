@@ -1,5 +1,4 @@
 /* fixture.c: the scene most uGNI tests start from (see fixture.h). */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -7,6 +6,7 @@
 #include <unistd.h>
 
 #include "fixture.h"
+#include "rdmacts_control.h"
 #include "pmi.h"
 
 #define MAX_MEM 64
@@ -269,13 +269,10 @@ gni_return_t fx_dgram_test(gni_ep_handle_t ep, gni_post_state_t *st,
 	return rc;
 }
 
+/* libugni's own entry (rdmacts_test_control.h, "Where the corpus looks"). */
 static rdmacts_test_control_fn control_fn(void)
 {
-	void *sym = dlsym(RTLD_DEFAULT, RDMACTS_TEST_CONTROL_SYMBOL);
-	rdmacts_test_control_fn fn;
-
-	memcpy(&fn, &sym, sizeof fn);
-	return fn;
+	return rt_control_for("GNI_CdmCreate", RDMACTS_TEST_CONTROL_UGNI_SYMBOL);
 }
 
 bool fx_control_present(void)
@@ -288,9 +285,9 @@ void fx_control(int knob, uint64_t value)
 	rdmacts_test_control_fn fn = control_fn();
 
 	if (!fn)
-		rt_unsupported("the implementation does not export rdmacts_test_control");
+		rt_unsupported("libugni offers no test control (" RDMACTS_TEST_CONTROL_UGNI_SYMBOL ")");
 	if (fn(knob, value) != 0)
-		rt_unsupported("rdmacts_test_control refused a knob this test needs");
+		rt_unsupported("libugni's test control refused a knob this test needs");
 }
 
 void fx_smsg_attr(struct fx_side *s, gni_smsg_type_t type, uint32_t maxsize,

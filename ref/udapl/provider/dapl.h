@@ -295,6 +295,9 @@ void dapl_unlock(void);
 /* One pause of a wait (nic_wait_pause) with the lock let go; 1 when a
  * signal handler ran. */
 int dapl_pause(struct nic_wait *w);
+/* The adversarial schedule for threads: linger inside a critical section
+ * of a thread-safe IA until another thread contends (lock.c). */
+void dapl_linger(const struct ia *ia);
 /* The IA name was registered "threadsafe" (dat.conf). */
 int dapl_name_thread_safe(const char *name);
 

@@ -522,7 +522,11 @@ DAT_RETURN dapl_ep_reset(DAT_EP_HANDLE ep_handle)
  * DAT_MODEL_NOT_SUPPORTED (receive information declined)
  *
  * nbufs_allocated: Recvs posted on the EP (for an SRQ EP, the SRQ's);
- * bufs_alloc_span: their total length in bytes.
+ * bufs_alloc_span: "the number of additional successful Recv completions
+ * that EP can generate if all the messages it is currently receiving will
+ * complete": none, as dapl_progress has placed every message that arrived
+ * and generated its completion (a message waiting for a Recv is not being
+ * received into one).
  */
 DAT_RETURN dapl_ep_recv_query(DAT_EP_HANDLE ep_handle, DAT_COUNT *nbufs_allocated,
 		DAT_COUNT *bufs_alloc_span)
@@ -530,7 +534,6 @@ DAT_RETURN dapl_ep_recv_query(DAT_EP_HANDLE ep_handle, DAT_COUNT *nbufs_allocate
 	struct ep *ep = obj_get(ep_handle, DAT_HANDLE_TYPE_EP);
 	struct recv *r;
 	DAT_COUNT n = 0;
-	uint64_t span = 0;
 
 	if (!ep)
 		return ERR(DAT_INVALID_HANDLE, DAT_INVALID_HANDLE_EP);
@@ -539,15 +542,12 @@ DAT_RETURN dapl_ep_recv_query(DAT_EP_HANDLE ep_handle, DAT_COUNT *nbufs_allocate
 	if (!nbufs_allocated && !bufs_alloc_span)
 		return ERR(DAT_INVALID_PARAMETER, DAT_INVALID_ARG2);
 	dapl_progress();
-	for (r = ep->srq ? ep->srq->recvs : ep->recvs; r; r = r->next) {
+	for (r = ep->srq ? ep->srq->recvs : ep->recvs; r; r = r->next)
 		n++;
-		for (DAT_COUNT i = 0; i < r->nseg; i++)
-			span += r->seg[i].segment_length;
-	}
 	if (nbufs_allocated)
 		*nbufs_allocated = n;
 	if (bufs_alloc_span)
-		*bufs_alloc_span = span > INT32_MAX ? INT32_MAX : (DAT_COUNT)span;
+		*bufs_alloc_span = 0;
 	return DAT_SUCCESS;
 }
 

@@ -298,6 +298,7 @@ static int take(struct evd *evd, DAT_EVENT *event)
 	if (evd->count == 0)
 		return -1;
 	*event = evd->q[evd->head].ev;
+	dapl_linger(evd->h.ia);	/* two takers of one event meet here */
 	evd->head = (evd->head + 1) % evd->qlen;
 	evd->count--;
 	if (evd->cno && evd->cno->triggered == evd && evd->count == 0)

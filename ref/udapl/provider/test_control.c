@@ -1,6 +1,7 @@
 /*
  * test_control.c: the suite's optional test-control interface
- * (include/rdmacts_test_control.h) mapped onto the NIC model's knobs
+ * (include/rdmacts_test_control.h), the Provider library's entry
+ * rdmacts_test_control_udapl, mapped onto the NIC model's knobs
  * (ref/nic/knobs.c), as ref/ugni/test_control.c does.  Not part of uDAPL.
  *
  *   FAIL_NTH_ALLOCATION  every object the Provider creates and every
@@ -16,7 +17,10 @@
  *                        are held back and released by later calls that
  *                        dequeue or wait (dapl_release), so request_idle,
  *                        DAT_EP_STATE_DISCONNECT_PENDING and a bind still
- *                        in progress can be observed.
+ *                        in progress can be observed; on a thread-safe IA,
+ *                        a dequeue lingers inside its critical section
+ *                        until another thread contends (lock.c), so calls
+ *                        that were not serialised would collide.
  *   DECLINE              the Provider behaves as one without each
  *                        optional capability of the mask (the calls that
  *                        check dapl_declines, and the attributes, ia.c).
@@ -29,7 +33,7 @@
 #include "dapl.h"
 
 __attribute__((visibility("default")))
-int rdmacts_test_control(int knob, uint64_t value)
+int rdmacts_test_control_udapl(int knob, uint64_t value)
 {
 	switch (knob) {
 	case RDMACTS_TC_RESET:			nic_knobs_reset(); return 0;
