@@ -20,7 +20,7 @@ from spec_site.browser import Chromium  # noqa: E402
 APIS = ("ugni", "dmapp", "udapl")
 CALL = "cq_create"
 ID_RE = re.compile(r"""\bid=['"]([^'"]+)['"]""")
-CLAUSE_RE = re.compile(r"""<details class=clause id='([^']+)'""")
+CLAUSE_RE = re.compile(r"""<details class=(?:clause|'clause[^']*') id='([^']+)'""")
 HREF_RE = re.compile(r"""href=['"]([^'"]+)['"]""")
 
 
