@@ -191,7 +191,8 @@ HOW_TITLE = {"quote": "on its quote", "table": "on its table row",
              "derived": "on the sentences it is derived from",
              "erratum": "on its erratum's words",
              "fuzzy": "placed by word overlap: its source is not in this "
-             "text", "beside": "beside the text"}
+             "text", "beside": "beside the text",
+             "returns": "expects this return code"}
 
 
 def _sentence_html(site, v, sent, sid):
@@ -206,7 +207,11 @@ def _sentence_html(site, v, sent, sid):
             else:
                 refs.append(f"<a class=ref href='#{e(cid)}' title='"
                             f"{e(HOW_TITLE[how])}'>{e(cid)}</a>")
-        fz = " fz" if all(h == "fuzzy" for _, h, _ in sent.clauses) else ""
+        fz = " fz" if all(h == "fuzzy" for _, h, a in sent.clauses if a) \
+            and boxes else ""
+        if len(refs) > 3:
+            refs = [f"<details class=many><summary>{len(refs)} clauses "
+                    "refer to it</summary>" + " ".join(refs) + "</details>"]
         inner = " ".join(refs + boxes)
         if len(boxes) > 8:
             inner = (" ".join(refs) + f" <details class=many><summary>"
@@ -238,7 +243,7 @@ def api_page(site, api):
              "rules_unused": []}
     stats.update({h: 0 for h in place.HOW})
     if sections:
-        where = place.place(sections, clauses, v.errata)
+        where = place.place(sections, clauses, v.errata, v.calls)
         for r, n in place.classify(sections, site.rules.get(api, [])):
             if not n:
                 stats["rules_unused"].append(r)

@@ -18,14 +18,18 @@ import re
 from . import sources, spectext
 
 HOW = ("quote", "table", "derived", "erratum", "fuzzy", "beside")
-REASONS = ("overview", "type listing", "synopsis", "cross-reference",
-           "example", "advice", "attributes", "heading")
+HOW_REF = ("returns",)
+# Why a sentence states nothing to test (docs/spec-site.md).
+REASONS = ("overview", "definition", "type listing", "synopsis",
+           "cross-reference", "example", "advice", "heading", "attributes")
 
 
-def place(sections, clauses, errata):
+def place(sections, clauses, errata, calls=()):
     """Attaches every clause to its sentences (Sentence.clauses holds
     (clause id, how, anchor): the anchor is on the last of a clause's
-    sentences) and returns {clause id: how}."""
+    sentences) and returns {clause id: how}.  A clause that expects a
+    return code its call's return-code list describes also refers to that
+    entry ("returns", no anchor): the entry is what the clause checks."""
     index = {s.number: s for s in sections}
     errata_by_id = {e["id"]: e for e in errata}
     out = {}
@@ -39,6 +43,32 @@ def place(sections, clauses, errata):
         for i, s in enumerate(sents):
             s.clauses.append((c["id"], how, i == len(sents) - 1))
         out[c["id"]] = how
+    rc_lists = _return_code_lists(sections, calls)
+    for c in clauses:
+        entries = rc_lists.get(c.get("call"), {})
+        for code in RC_NAME.findall(c.get("expected") or ""):
+            for s in entries.get(code, []):
+                if not any(x[0] == c["id"] for x in s.clauses):
+                    s.clauses.append((c["id"], "returns", False))
+    return out
+
+
+def _return_code_lists(sections, calls):
+    """{call: {code: [sentences of its entry]}} from each call's Return
+    Codes section (S-2446-31) or RETURN VALUES (a uDAPL page)."""
+    out = {}
+    for call in calls:
+        where = call.get("section", "")
+        for sec in sections:
+            if not (sec.title in ("Return Codes", "RETURN VALUES") and (
+                    sec.number.startswith(where + ".") or
+                    sec.number.startswith(where + " "))):
+                continue
+            entries = out.setdefault(call["name"], {})
+            for para in sec.paragraphs:
+                m = RC_NAME.match(para[0].text) if para else None
+                if m:
+                    entries.setdefault(m.group(1), []).extend(para)
     return out
 
 

@@ -181,6 +181,10 @@ def _paragraphs(lines):
     return paras
 
 
+INLINE_HEADINGS = (
+    (" Part II: The DMAPP API About the DMAPP API [4] ",
+     "4 About the DMAPP API "),
+    (" A.1 dmapp_put.c ", "A.1 dmapp_put.c "))
 _TOC_ENTRY = re.compile(r"(?:^|\s)((?:\d+|A)(?:\.\d+)+) (.+?) (?:\. )+\.?\s*\d+")
 
 
@@ -196,14 +200,18 @@ def parse_s2446(path):
                    if any(TOC_DOTS.search(x) for x in p))
     toc = dict(_TOC_ENTRY.findall(" ".join(
         " ".join(p) for p in paras[:last_toc + 1])))
-    # the sample code's heading shares a line with 5.4.2's text
+    # Two headings share a line with the text before them: the sample
+    # code's (after 5.4.2) and Part II's introduction (after 3.13.9),
+    # which has no number: it is chapter 4's opening, "4".
     split = []
     for p in paras[last_toc + 1:]:
-        at = p[0].find(" A.1 dmapp_put.c ")
-        if at > 0:
-            split += [[p[0][:at]], [p[0][at + 1:]] + p[1:]]
-        else:
-            split.append(p)
+        for marker, heading in INLINE_HEADINGS:
+            at = p[0].find(marker)
+            if at > 0:
+                split.append([p[0][:at]])
+                p = [heading + p[0][at + len(marker):]] + p[1:]
+        split.append(p)
+    toc.setdefault("4", "About the DMAPP API")
     current = None
     for lines in split:
         m = SECTION_RE.match(lines[0].strip())

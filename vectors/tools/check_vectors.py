@@ -21,7 +21,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from spec_site import sources, spectext  # noqa: E402
+from spec_site import place, sources, spectext  # noqa: E402
 APIS = ("ugni", "dmapp", "udapl")
 TITLES = {"ugni": "uGNI (S-2446-31, Part I)", "dmapp": "DMAPP (S-2446-31, Part II)",
           "udapl": "uDAPL 1.2 (man pages)"}
@@ -170,6 +170,33 @@ def check_clauses(api, doc, path, calls, errata, problems):
             for p in sources.shape_problems(c["source"], errata):
                 problems.append("%s: source: %s" % (where, p))
     return ids
+
+
+def check_informative(api, text, problems):
+    """vectors/<api>/informative.json (optional): each rule well formed
+    and, with the text at hand, selecting at least one sentence (a quote
+    its section holds)."""
+    path = os.path.join(ROOT, "vectors", api, "informative.json")
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        doc = json.load(f)
+    rules = doc.get("informative")
+    if not isinstance(rules, list):
+        problems.append("%s: 'informative' must be a list of rules" % path)
+        return
+    for i, r in enumerate(rules):
+        where = "%s rule #%d" % (path, i)
+        if not isinstance(r, dict):
+            problems.append("%s: not an object" % where)
+            continue
+        for p in place.rule_problems(r):
+            problems.append("%s: %s" % (where, p))
+        if text.get(api) and not place.rule_problems(r) and \
+                not place.matches(r, text[api]):
+            problems.append("%s: selects no sentence of the text (%s)" % (
+                where, r.get("quote") or r.get("pattern") or r.get("section")
+                or r.get("heading")))
 
 
 def check_source_words(api, clauses, path, text, errata, problems):
@@ -432,6 +459,7 @@ def main(argv):
         if clauses:
             check_source_words(api, clauses.get("clauses", []), lpath, text, errata_ids,
                                problems)
+        check_informative(api, text, problems)
         if clauses:
             audits[api] = single_outcome_audit(clauses.get("clauses", []), all_errata[api])
             for cid, _, cls, errs in audits[api]:

@@ -124,3 +124,24 @@ def test_a_section_the_text_lacks_is_refused(tmp_path):
         {"section": "dat_x_call(3DAT) DESCRIPTION", "quote": "does one thing"},
         {"section": "dat_x_call(3DAT) USAGE", "quote": "does one thing"}]})
     assert any("is not a section of the text" in p for p in got)
+
+
+def test_informative_rules_are_checked():
+    from spec_site import place
+    assert place.rule_problems({"heading": "SEE ALSO", "reason": "cross-reference",
+                                "why": "names related pages"}) == []
+    assert place.rule_problems({"heading": "SEE ALSO", "reason": "boring",
+                                "why": "names related pages"})
+    assert place.rule_problems({"reason": "overview", "why": "selects nothing at all"})
+    assert place.rule_problems({"quote": "x", "reason": "overview", "why": "no section named"})
+    assert place.rule_problems({"pattern": "(", "reason": "overview", "why": "bad expression"})
+
+
+def test_an_informative_rule_must_select_a_sentence(tmp_path):
+    from spec_site import place
+    (tmp_path / "udapl").mkdir()
+    (tmp_path / "udapl" / "dat_x_call.txt").write_text(PAGE)
+    text = cv.spectext.load(str(tmp_path))["udapl"]
+    assert place.matches({"heading": "NAME"}, text)
+    assert not place.matches({"section": "dat_x_call(3DAT) DESCRIPTION",
+                              "quote": "not in the page"}, text)
