@@ -116,9 +116,9 @@ def source_html(c):
     quote = lambda x: (f"{e(x['section'])}: " + (  # noqa: E731
         f"&ldquo;{e(x['quote'])}&rdquo;" if "quote" in x else
         f"{e(x['table'])}, row &ldquo;{e(x['row'])}&rdquo;"))
-    if k == "derived":
-        return "Derived from:<ul>" + "".join(
-            f"<li>{quote(x)}</li>" for x in items) + "</ul>"
+    if k in ("derived", "quotes"):
+        return ("Derived from:" if k == "derived" else "States:") + \
+            "<ul>" + "".join(f"<li>{quote(x)}</li>" for x in items) + "</ul>"
     return "States " + quote(items[0])
 
 

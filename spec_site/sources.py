@@ -4,13 +4,15 @@ states, and where they are in the text (spectext).
     {"section": "3.9.1", "quote": "If a completion entry is found, ..."}
     {"section": "4.9.2.5", "table": "Table 1. AMO Instructions ...",
      "row": "AFADD Atomic Fetch and ADD yes"}
+    {"quotes": [<quote or row>, <quote or row>, ...]}
     {"derived": [<quote or row>, <quote or row>, ...]}
     {"erratum": "E-UGNI-014"}
 
 A quote is verbatim in its section's normalised text (one space between
 words, a paragraph per line: a quote never spans paragraphs).  A table
-row is verbatim after its table's caption.  A derived clause names the
-sentences it is derived from (two or more).  An erratum source says the
+row is verbatim after its table's caption.  A clause that states several
+sentences lists them all ("quotes"); a derived clause names the sentences
+it is derived from when none of them states it (two or more).  An erratum source says the
 clause exists because the text is silent; the erratum's own spec_text,
 when verbatim in its section, is where such a clause sits.
 
@@ -27,8 +29,9 @@ def leaves(source):
     """The quotes and rows a source names (none for an erratum)."""
     if not isinstance(source, dict):
         return []
-    if "derived" in source:
-        return [x for x in source["derived"] if isinstance(x, dict)]
+    for k in ("derived", "quotes"):
+        if k in source and isinstance(source[k], list):
+            return [x for x in source[k] if isinstance(x, dict)]
     if "erratum" in source:
         return []
     return [source]
@@ -37,7 +40,7 @@ def leaves(source):
 def kind(source):
     if not isinstance(source, dict):
         return None
-    for k in ("derived", "erratum", "table", "quote"):
+    for k in ("derived", "quotes", "erratum", "table", "quote"):
         if k in source:
             return k
     return None
@@ -56,15 +59,15 @@ def shape_problems(source, errata_ids):
         if source["erratum"] not in errata_ids:
             out.append("source erratum %s does not exist" % source["erratum"])
         return out
-    if k == "derived":
-        if set(source) - {"derived", "note"}:
-            out.append("a derived source holds only 'derived' (and 'note')")
-        items = source["derived"]
+    if k in ("derived", "quotes"):
+        if set(source) - {k, "note"}:
+            out.append("a %s source holds only '%s' (and 'note')" % (k, k))
+        items = source[k]
         if not isinstance(items, list) or len(items) < 2:
-            return out + ["'derived' lists two or more sentences"]
+            return out + ["'%s' lists two or more sentences" % k]
         for x in items:
             if kind(x) not in ("quote", "table"):
-                out.append("each derived item is a quote or a table row")
+                out.append("each %s item is a quote or a table row" % k)
             else:
                 out += _leaf_shape(x)
         return out
@@ -126,10 +129,12 @@ def erratum_sentences(erratum, index):
 
 
 def resolve(source, index, errata_by_id):
-    """(how, sentences) where the source puts its clause: how is "quote",
-    "table", "derived" or "erratum", sentences [] when the text does not
-    hold the words (a problem the check reports)."""
+    """(how, sentences) where the source puts its clause: how is "quote"
+    (one or several), "table", "derived" or "erratum", sentences [] when
+    the text does not hold the words (a problem the check reports)."""
     k = kind(source)
+    if k == "quotes":
+        k = "quote"
     if k == "erratum":
         e = errata_by_id.get(source["erratum"])
         return k, erratum_sentences(e, index) if e else []
