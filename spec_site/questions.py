@@ -34,12 +34,13 @@ def evidence_kind(erratum):
 
 
 def proposed_wording(erratum):
-    """The erratum's proposed wording, else the first sentence of the
-    resolution the reference takes (what the project proposes)."""
+    """(label, text): the erratum's proposed_wording when it has one, else
+    the first sentence of the resolution the reference takes, which is
+    what the project proposes the text say."""
     if erratum.get("proposed_wording"):
-        return erratum["proposed_wording"]
+        return "Proposed wording", erratum["proposed_wording"]
     first = re.split(r"(?<=[.;])\s", erratum.get("resolution", ""), 1)[0]
-    return first.rstrip(";")
+    return "Proposed (the reference's resolution)", first.rstrip(";")
 
 
 def contested(site):
@@ -108,7 +109,7 @@ def markdown(site):
             lines += ["- %s: %s" % (label, _did(seen)) for label, seen in runs]
         lines += ["", "Clauses: %s" % (", ".join(c["id"] for c in touched)
                                       or "none"),
-                  "", "Proposed wording: " + proposed_wording(x)]
+                  "", "%s: %s" % proposed_wording(x)]
     return "\n".join(lines) + "\n"
 
 
@@ -140,8 +141,8 @@ def page_body(site):
             + (f"<p>Clauses: " + ", ".join(
                 f"<a href='{api}.html#{e(c['id'])}'>{e(c['id'])}</a>"
                 for c in touched) + "</p>" if touched else "")
-            + f"<p><b>Proposed wording:</b> {e(proposed_wording(x))}</p>"
-            "</article>")
+            + ("<p><b>%s:</b> %s</p>" % tuple(map(e, proposed_wording(x))))
+            + "</article>")
     return "".join(body)
 
 
