@@ -256,11 +256,15 @@ def parse_man_page(path):
         return []
     page = f"{m.group(1).lower()}({m.group(2)})"
     out, current, buf = [], None, []
+    term = None            # a lone term line waiting for its description
 
     def flush():
         if current is not None and buf:
             current.add("\n".join(buf))
         buf.clear()
+
+    def indent(x):
+        return len(x) - len(x.lstrip())
 
     for line in lines[1:]:
         if line.rstrip().endswith(f"{m.group(1)}({m.group(2)})") and \
@@ -268,6 +272,7 @@ def parse_man_page(path):
             continue                                   # the footer
         if line and not line[0].isspace() and MAN_HEADING.match(line.strip()):
             flush()
+            term = None
             current = Section(f"{page} {line.strip()}", line.strip(), page)
             out.append(current)
             continue
@@ -279,12 +284,21 @@ def parse_man_page(path):
                                  .split("|")))
             continue
         if not line.strip():
+            # a term alone on its line ("ia_handle", "mem_privileges:")
+            # stays with the description indented under it
+            if len(buf) == 1 and len(buf[0].split()) <= 3 and \
+                    not buf[0].rstrip().endswith("."):
+                term = indent(buf[0])
+            elif term is None:
+                flush()
+            continue
+        if term is not None:
+            if indent(line) <= term:
+                flush()
+            term = None
+        if MAN_BULLET.match(line):
             flush()
-        elif MAN_BULLET.match(line):
-            flush()
-            buf.append(line)
-        else:
-            buf.append(line)
+        buf.append(line)
     flush()
     return out
 
