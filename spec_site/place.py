@@ -21,7 +21,8 @@ HOW = ("quote", "table", "derived", "erratum", "fuzzy", "beside")
 HOW_REF = ("returns",)
 # Why a sentence states nothing to test (docs/spec-site.md).
 REASONS = ("overview", "definition", "type listing", "synopsis",
-           "cross-reference", "example", "advice", "heading", "attributes")
+           "cross-reference", "example", "advice", "permission", "heading",
+           "attributes")
 
 
 def place(sections, clauses, errata, calls=()):

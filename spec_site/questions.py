@@ -68,12 +68,17 @@ def contested(site):
 
 
 def _did(seen):
+    """A run's verdicts on the erratum's clauses and, per clause, the
+    readings its passing one-of checks observed."""
     if not seen:
         return "not run"
-    obs = sorted({o for _, _, os_ in seen for o in os_})
-    verdicts = sorted({w for _, w, _ in seen})
-    return ("observed " + "; ".join(obs) if obs else "no reading recorded") \
-        + " (" + ", ".join(verdicts) + ")"
+    verdicts = ", ".join(f"{w} {sum(1 for _, x, _ in seen if x == w)}"
+                         for w in sorted({w for _, w, _ in seen}))
+    obs = [f"{cid}: {', '.join(o)}" for cid, _, o in seen if o]
+    if len(obs) > 6:
+        obs = obs[:6] + [f"and {len(obs) - 6} more clauses"]
+    return verdicts + (" of the clauses; observed " + "; ".join(obs)
+                       if obs else " of the clauses; no reading recorded")
 
 
 def markdown(site):

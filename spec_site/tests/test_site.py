@@ -202,7 +202,8 @@ def test_red_underline_marks_exactly_the_listed_gaps(site):
                                  r"title='informative: ([^']+)'", page):
             assert reason in ("overview", "definition", "type listing",
                               "synopsis", "cross-reference", "example",
-                              "advice", "heading", "attributes"), reason
+                              "advice", "permission", "heading",
+                              "attributes"), reason
     if "text" in site:
         assert "class='s gap'" in read(site, "udapl.html")
 
