@@ -143,7 +143,7 @@ def page_body(site):
                + "".join(f"<li>{e(label)}: {e(_did(seen))}</li>"
                          for label, seen in runs) + "</ul>" if runs else
                "<p class=muted>No certification results were given.</p>")
-            + (f"<p>Clauses: " + ", ".join(
+            + ("<p>Clauses: " + ", ".join(
                 f"<a href='{api}.html#{e(c['id'])}'>{e(c['id'])}</a>"
                 for c in touched) + "</p>" if touched else "")
             + ("<p><b>%s:</b> %s</p>" % tuple(map(e, proposed_wording(x))))
