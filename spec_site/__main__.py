@@ -8,7 +8,7 @@ import os
 import sys
 import time
 
-from . import data, pages, spectext
+from . import data, pages, questions, spectext
 
 
 def screenshot(out, section="3.6.1", clause="UGNI-3.6.1-zero-length-put"):
@@ -68,6 +68,11 @@ def main(argv=None):
     pages.write(os.path.join(out, "errata.html"),
                 pages.errata_page(site, severity_of, anchor))
     pages.write(os.path.join(out, "results.html"), pages.results_page(site))
+    pages.write(os.path.join(out, "gaps.html"), pages.gaps_page(site, stats))
+    pages.write(os.path.join(out, "questions.html"),
+                pages.page("rdmacts: open questions",
+                           questions.page_body(site)))
+    pages.write(os.path.join(out, "questions.md"), questions.markdown(site))
     pages.write(os.path.join(out, "index.html"),
                 pages.index_page(site, stats, severity_of, anchor))
     sources = {t.file for tests in site.tests.values() for t in tests
@@ -78,9 +83,21 @@ def main(argv=None):
                         pages.source_page(path, f.read()))
     for api in data.APIS:
         s = stats[api]
-        print(f"{api:6} {s['located']} clauses located in the text, "
-              f"{s['unlocated']} beside it; {s['uncovered']} of "
-              f"{s['sentences']} sentences stated by no clause")
+        n = s["clauses"] or 1
+        own = s["quote"] + s["table"]
+        print(f"{api:6} {s['clauses']} clauses: {own} on their own words "
+              f"({100.0 * own / n:.1f}%), {s['derived']} derived, "
+              f"{s['erratum']} on an erratum, {s['fuzzy']} by word overlap, "
+              f"{s['beside']} beside the text")
+        if site.text.get(api):
+            per = s["per_section"].values()
+            print(f"{'':6} sentences of the classified text: "
+                  f"{sum(x['stated'] for x in per)} stated, "
+                  f"{sum(x['informative'] for x in per)} informative, "
+                  f"{sum(x['gap'] for x in per)} open gaps")
+        for r in s["rules_unused"]:
+            print(f"{'':6} informative rule matching nothing: {r}",
+                  file=sys.stderr)
     if args.screenshot:
         shot = screenshot(out)
         print(f"screenshot: {shot}")

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 
 from harness import vectors as hv
 
+from . import place
+
 APIS = ("ugni", "dmapp", "udapl")
 VERDICTS = ("PASS", "FAIL", "CRASH", "TIMEOUT", "UNSUPPORTED")
 
@@ -129,14 +131,17 @@ class Site:
     tests_of: dict     # clause id -> [Test]
     runs: list         # [Results]
     text: dict         # api -> [spectext.Section] (empty without SPEC)
+    rules: dict = field(default_factory=dict)  # api -> informative rules
 
 
 def load(vectors_dir, bindir, libdir, result_specs, text):
     vecs = {api: hv.load(vectors_dir, api) for api in APIS}
+    rules = {api: place.load_rules(vectors_dir, api) for api in APIS}
     tests = load_tests(bindir, libdir)
     tests_of = {}
     for api in APIS:
         for t in tests[api]:
             for c in t.clauses:
                 tests_of.setdefault(c, []).append(t)
-    return Site(vecs, tests, tests_of, load_results(result_specs), text)
+    return Site(vecs, tests, tests_of, load_results(result_specs), text,
+                rules)

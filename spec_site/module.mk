@@ -9,6 +9,11 @@ spec: all  ## the annotated spec site in build/spec (SPEC=dir with the spec text
 	    --results $(or $(RESULTS),$(wildcard $(B)/report/results.json)) \
 	    $(if $(shell command -v chromium),--screenshot)
 
+spec-questions: all  ## open questions on the spec for its owner, one Markdown document: build/spec/questions.md (RESULTS="a.json ...")
+	$(PY) -m spec_site.questions --out $(B)/spec/questions.md --bin $(BINDIR) \
+	    --lib $(LIBDIR) --vectors vectors \
+	    --results $(or $(RESULTS),$(wildcard $(B)/report/results.json))
+
 CHECKS += check-spec
 # The site built from the corpus, the reference and a deliberately
 # different implementation, checked in files and in headless Chromium.

@@ -8,7 +8,7 @@ import html
 import os
 import re
 
-from . import spectext
+from . import place, sources, spectext
 
 STYLE = """
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1b1b1b}
@@ -21,7 +21,13 @@ nav.toc a{display:block;text-decoration:none;white-space:nowrap;
  overflow:hidden;text-overflow:ellipsis}
 h2{border-bottom:1px solid #ccc;margin-top:1.6em}
 .s.cov{background:#fff3b0}
-.s.unc{border-bottom:1px dotted #c00;color:#555}
+.s.cov.fz,details.clause.fz>summary{outline:1px dashed #b06000}
+.s.inf{color:#777}
+.s.gap{border-bottom:2px solid #c00}
+a.ref{font:12px monospace;color:#1a4d8f}
+details.many{display:inline;font-size:12px}
+details.many>summary{display:inline;cursor:pointer;color:#1a4d8f}
+details.many[open]{display:block}
 details.clause{display:inline;font-size:12px}
 details.clause>summary{display:inline;cursor:pointer;color:#1a4d8f;
  font-family:monospace;list-style:none;background:#e8eef8;border-radius:3px;
@@ -46,8 +52,9 @@ blockquote{margin:.3em 0 .3em 1em;color:#333;border-left:3px solid #ccc;
 
 SCRIPT = """
 function openTarget(){var id=decodeURIComponent(location.hash.slice(1));
- if(!id)return;var e=document.getElementById(id);
- if(e&&e.tagName==='DETAILS'){e.open=true;e.scrollIntoView();}}
+ if(!id)return;var e=document.getElementById(id);if(!e)return;
+ for(var p=e;p;p=p.parentElement){if(p.tagName==='DETAILS')p.open=true;}
+ e.scrollIntoView();}
 window.addEventListener('hashchange',openTarget);
 window.addEventListener('DOMContentLoaded',function(){openTarget();
  var f=document.getElementById('filters');if(f){f.addEventListener('change',
@@ -74,7 +81,8 @@ def page(title, body, toc="", root=""):
     nav = "".join(f"<a href='{root}{href}'>{name}</a>" for href, name in (
         ("index.html", "rdmacts spec"), ("ugni.html", "uGNI"),
         ("dmapp.html", "DMAPP"), ("udapl.html", "uDAPL"),
-        ("errata.html", "errata"), ("results.html", "results")))
+        ("errata.html", "errata"), ("questions.html", "open questions"),
+        ("gaps.html", "gaps"), ("results.html", "results")))
     return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8>"
             f"<title>{e(title)}</title><style>{STYLE}</style>"
             f"<script>{SCRIPT}</script></head><body><header>{nav}</header>"
@@ -95,12 +103,34 @@ def verdict(v):
             else "<span class=notrun>not run</span>")
 
 
-def clause_box(site, c):
+def source_html(c):
+    """The words a clause rests on, as its source names them."""
+    src = c.get("source")
+    k = sources.kind(src)
+    if k == "erratum":
+        return (f"Rests on erratum <a href='errata.html#{e(src['erratum'])}'>"
+                f"{e(src['erratum'])}</a> (the text is silent)")
+    items = sources.leaves(src)
+    if not items:
+        return "<span class=FAIL>No source.</span>"
+    quote = lambda x: (f"{e(x['section'])}: " + (  # noqa: E731
+        f"&ldquo;{e(x['quote'])}&rdquo;" if "quote" in x else
+        f"{e(x['table'])}, row &ldquo;{e(x['row'])}&rdquo;"))
+    if k in ("derived", "quotes"):
+        return ("Derived from:" if k == "derived" else "States:") + \
+            "<ul>" + "".join(f"<li>{quote(x)}</li>" for x in items) + "</ul>"
+    return "States " + quote(items[0])
+
+
+def clause_box(site, c, how=""):
     """The clause's anchor: a <details> whose summary is its id; it holds
     what a reader needs to judge the sentence."""
     cid = c["id"]
     tests = site.tests_of.get(cid, [])
     rows = [f"<b>{e(c['statement'])}</b>"]
+    rows.append(f"<span class=muted>{source_html(c)}"
+                + (f" &middot; placed {e(HOW_TITLE[how])}" if how else "")
+                + "</span>")
     if c.get("expected"):
         rows.append(f"Expected: {e(c['expected'])}")
     facts = [c.get("kind", ""), c.get("tier", ""),
@@ -129,7 +159,8 @@ def clause_box(site, c):
             cells.append(f"{e(r.label)}: {verdict(r.clause_verdict(cid, tests))}"
                          + (f" (observed {e(', '.join(obs))})" if obs else ""))
         rows.append("Results: " + "; ".join(cells))
-    return (f"<details class=clause id='{e(cid)}'>"
+    cls = "'clause fz'" if how == "fuzzy" else "clause"
+    return (f"<details class={cls} id='{e(cid)}'>"
             f"<summary title='{e(c['statement'])}'>{e(cid)}</summary>"
             + "<br>".join(rows) + "</details>")
 
@@ -141,8 +172,13 @@ def _natural(section):
 
 def _home_section(number, present):
     """The text section a clause of `number` is shown under when its
-    sentence was not found: the section itself, else its nearest ancestor
-    present in the text, else None."""
+    words were not found: the section itself, else its nearest ancestor
+    present in the text (for a uDAPL clause, its page), else None."""
+    if number in present:
+        return number
+    page = spectext.page_of(number)
+    if page != number:
+        return page if page in present else None
     parts = number.split(".")
     while parts:
         if ".".join(parts) in present:
@@ -151,55 +187,133 @@ def _home_section(number, present):
     return None
 
 
+HOW_TITLE = {"quote": "on its quote", "table": "on its table row",
+             "derived": "on the sentences it is derived from",
+             "erratum": "on its erratum's words",
+             "fuzzy": "placed by word overlap: its source is not in this "
+             "text", "beside": "beside the text",
+             "returns": "expects this return code"}
+
+
+def _sentence_html(site, v, sent, sid):
+    """A sentence with its class (stated, informative, open gap) and the
+    clauses that sit on it."""
+    text = e(sent.text)
+    if sent.clauses:
+        boxes, refs = [], []
+        for cid, how, anchor in sent.clauses:
+            if anchor:
+                boxes.append(clause_box(site, v.clauses[cid], how))
+            else:
+                refs.append(f"<a class=ref href='#{e(cid)}' title='"
+                            f"{e(HOW_TITLE[how])}'>{e(cid)}</a>")
+        fz = " fz" if all(h == "fuzzy" for _, h, a in sent.clauses if a) \
+            and boxes else ""
+        if len(refs) > 3:
+            refs = [f"<details class=many><summary>{len(refs)} clauses "
+                    "refer to it</summary>" + " ".join(refs) + "</details>"]
+        inner = " ".join(refs + boxes)
+        if len(boxes) > 8:
+            inner = (" ".join(refs) + f" <details class=many><summary>"
+                     f"{len(boxes)} clauses</summary>"
+                     + " ".join(boxes) + "</details>")
+        return (f"<span class='s cov{fz}' id='{sid}'>{text}</span> "
+                + inner)
+    if sent.status == "informative":
+        return (f"<span class='s inf' id='{sid}' title='informative: "
+                f"{e(sent.informative)}'>{text}</span>")
+    if sent.status == "gap":
+        return (f"<span class='s gap' id='{sid}' title='open gap: a "
+                f"statement no clause rests on'>{text}</span>")
+    return f"<span class=s id='{sid}'>{text}</span>"
+
+
+def sentence_id(sec, i):
+    return f"s-{section_id(sec.number)[4:]}-{i}"
+
+
 def api_page(site, api):
     v = site.vectors[api]
     clauses = list(v.clauses.values())
     sections = site.text.get(api, [])
     toc, body = [], [f"<h1>{e(API_TITLE[api])}</h1>"]
-    stats = {"located": 0, "unlocated": 0, "sentences": 0, "uncovered": 0}
+    stats = {"clauses": len(clauses), "sentences": 0,
+             "stated": 0, "informative": 0, "gap": 0,
+             "unclassified": 0, "gaps": [], "per_section": {},
+             "rules_unused": []}
+    stats.update({h: 0 for h in place.HOW})
     if sections:
-        unplaced = set(spectext.locate(sections, clauses))
-        present = {s.number for s in sections}
-        pending = {}
-        orphans = []
+        where = place.place(sections, clauses, v.errata, v.calls)
+        for r, n in place.classify(sections, site.rules.get(api, [])):
+            if not n:
+                stats["rules_unused"].append(r)
+        for how in where.values():
+            stats[how] += 1
+        present = {s.number for s in sections} | {s.page for s in sections}
+        pending, orphans = {}, []
         for c in clauses:
-            if c["id"] in unplaced:
-                home = _home_section(spectext.page_of(c["section"]), present)
+            if where[c["id"]] == "beside":
+                home = _home_section(c["section"], present)
                 if home:
                     pending.setdefault(home, []).append(c)
                 else:
                     orphans.append(c)
-        stats["located"] = len(clauses) - len(unplaced)
-        stats["unlocated"] = len(unplaced)
         body.append(
-            "<p class=muted>Highlighted sentences are stated by a clause "
-            "(click its id); sentences underlined in red are stated by no "
-            "clause. Clauses whose sentence the text does not hold word "
-            "for word follow their section, marked in red.</p>")
-        for s in sections:
-            toc.append(f"<a href='#sec-{e(s.number)}'>{e(s.number)} "
-                       f"{e(s.title)}</a>")
-            body.append(f"<section id='sec-{e(s.number)}'><h2>{e(s.number)} "
-                        f"{e(s.title)}</h2>")
-            for para in s.paragraphs:
+            "<p class=muted>Each clause sits on the words of the "
+            "specification it states (its <code>source</code>). "
+            "<span class='s cov'>Highlighted</span> sentences are stated "
+            "by a clause (click its id); <span class='s inf'>grey</span> "
+            "sentences are informative (overview, type listing, "
+            "cross-reference, example: hover for the reason); sentences "
+            "<span class='s gap'>underlined in red</span> are open gaps, "
+            "statements no clause rests on yet (<a href='gaps.html'>all "
+            "gaps</a>). A clause <span class='s cov fz'>outlined</span> was "
+            "placed by word overlap because its words are not in this "
+            "text; clauses the text has no place for follow their section, "
+            "marked in red.</p>")
+        cur_page = None
+        for sec in sections:
+            if sec.page and sec.page != cur_page:
+                cur_page = sec.page
+                name = sec.sentences()[0].text if sec.title == "NAME" and \
+                    sec.sentences() else ""
+                toc.append(f"<a href='#{section_id(cur_page)}'>"
+                           f"{e(cur_page)}</a>")
+                body.append(f"<h2 id='{section_id(cur_page)}'>"
+                            f"{e(cur_page)}</h2>"
+                            + (f"<p class=muted>{e(name)}</p>" if name
+                               else ""))
+            if not sec.page:
+                toc.append(f"<a href='#{section_id(sec.number)}'>"
+                           f"{e(sec.number)} {e(sec.title)}</a>")
+            tag = "h3" if sec.page else "h2"
+            body.append(f"<section id='{section_id(sec.number)}'><{tag}>"
+                        + (e(sec.title) if sec.page else
+                           f"{e(sec.number)} {e(sec.title)}")
+                        + f"</{tag}>")
+            i = 0
+            for para in sec.paragraphs:
                 out = []
                 for sent in para:
                     stats["sentences"] += 1
-                    if sent.clauses:
-                        out.append(f"<span class='s cov'>{e(sent.text)}</span> "
-                                   + " ".join(clause_box(site, v.clauses[c])
-                                              for c in sent.clauses))
-                    else:
-                        stats["uncovered"] += 1
-                        out.append("<span class='s unc' title='no clause "
-                                   f"states this sentence'>{e(sent.text)}</span>")
+                    stats[sent.status] += 1
+                    sid = sentence_id(sec, i)
+                    i += 1
+                    if sent.status == "gap":
+                        stats["gaps"].append((sec, sid, sent))
+                    out.append(_sentence_html(site, v, sent, sid))
                 body.append("<p>" + " ".join(out) + "</p>")
-            if s.number in pending:
-                body.append(_unlocated(site, pending[s.number],
-                                       "Clauses of this section not located "
-                                       "word for word in its text"))
+            for key in (sec.number, sec.page):
+                if key and key in pending and (
+                        key == sec.number or sec is _last_of_page(
+                            sections, sec.page)):
+                    body.append(_unlocated(
+                        site, pending.pop(key), "Clauses of this section "
+                        "the text has no place for"))
             body.append("</section>")
-        if orphans:
+        stats["per_section"] = place.counts(sections)
+        if orphans or pending:
+            orphans += [c for cs in pending.values() for c in cs]
             toc.append("<a href='#sec-not-in-text'>Sections not in the "
                        "text</a>")
             body.append("<section id='sec-not-in-text'><h2>Sections not in "
@@ -210,7 +324,7 @@ def api_page(site, api):
                     "(<code>make spec SPEC=dir</code>): each section shows the "
                     "statements of its clauses.</p>")
         body.append(_by_section(site, clauses, toc))
-        stats["unlocated"] = len(clauses)
+        stats["beside"] = len(clauses)
     anchor = section_anchor_for(site)
     toc.insert(0, "<b>Calls</b>" + "".join(
         f"<a href='{e(_call_href(anchor, api, c))}'>{e(c['name'])}</a>"
@@ -228,6 +342,14 @@ def api_page(site, api):
     body.append("</table>")
     return page(f"rdmacts: {API_TITLE[api]}", "".join(body),
                 "".join(toc)), stats
+
+
+def _last_of_page(sections, pg):
+    last = None
+    for s in sections:
+        if s.page == pg:
+            last = s
+    return last
 
 
 def _call_href(anchor, api, call):
@@ -253,15 +375,16 @@ def section_anchor_for(site):
     """A function (api, section) -> "api.html#sec-..." naming where the
     API page shows a section (its own heading or, in the text, the nearest
     ancestor present), or None."""
-    present = {api: {s.number for s in site.text.get(api, [])}
+    present = {api: {s.number for s in site.text.get(api, [])} |
+               {s.page for s in site.text.get(api, []) if s.page}
                for api in site.vectors}
 
     def anchor(api, section):
         if not section:
             return None
         if present[api]:
-            home = _home_section(spectext.page_of(section), present[api])
-            return f"{api}.html#sec-{home}" if home else None
+            home = _home_section(section, present[api])
+            return f"{api}.html#{section_id(home)}" if home else None
         known = {c["section"] for c in site.vectors[api].clauses.values()}
         return f"{api}.html#{section_id(section)}" if section in known \
             else None
@@ -420,21 +543,75 @@ def results_page(site):
     return page("rdmacts: results", "".join(body))
 
 
+def _pct(n, d):
+    return f"{n} ({100.0 * n / d:.1f}%)" if d else str(n)
+
+
+def group_of(number):
+    """The call-level group a text section belongs to: "3.6.1" for
+    3.6.1.3, the page for a uDAPL section."""
+    page = spectext.page_of(number)
+    if page != number:
+        return page
+    parts = number.split(".")
+    return ".".join(parts[:3]) if parts[0] in ("3", "5") else \
+        ".".join(parts[:2])
+
+
 def index_page(site, stats, severity_of, section_anchor):
     body = ["<h1>rdmacts: the specification, annotated</h1><p>Every clause "
-            "of <code>vectors/</code> anchored in the specification's text, "
-            "with its tests, errata, evidence and the results of each "
-            "certified implementation. Start from a section below, or from "
-            "a call in an API page's margin.</p><table><tr><th>API</th>"
-            "<th>clauses</th><th>located in the text</th><th>sentences "
-            "stated by no clause</th><th>tests</th><th>errata</th></tr>"]
+            "of <code>vectors/</code> on the words of the specification it "
+            "states, with its tests, errata, evidence and the results of "
+            "each certified implementation; every sentence of S-2446-31 "
+            "chapters 3 and 5 and of the uDAPL pages is stated by a clause, "
+            "informative, or an open gap (<a href='gaps.html'>the open "
+            "gaps</a>; <a href='questions.html'>open questions</a> for the "
+            "spec's owner). Start from a section below, or from a call in "
+            "an API page's margin.</p>"
+            "<h2>Clauses</h2><table><tr><th>API</th><th>clauses</th>"
+            "<th>on their own words (quote or table row)</th>"
+            "<th>derived</th><th>on an erratum's words</th>"
+            "<th>placed by word overlap</th><th>beside the text</th>"
+            "<th>tests</th><th>errata</th></tr>"]
     for api, v in site.vectors.items():
         s = stats[api]
+        n = len(v.clauses)
         body.append(f"<tr><td><a href='{api}.html'>{e(API_TITLE[api])}</a>"
-                    f"</td><td>{len(v.clauses)}</td><td>{s['located']}</td>"
-                    f"<td>{s['uncovered']} of {s['sentences']}</td>"
+                    f"</td><td>{n}</td><td>{_pct(s['quote'] + s['table'], n)}"
+                    f"</td><td>{s['derived']}</td><td>{s['erratum']}</td>"
+                    f"<td>{s['fuzzy']}</td><td>{s['beside']}</td>"
                     f"<td>{len(site.tests[api])}</td><td>{len(v.errata)}"
                     "</td></tr>")
+    body.append("</table><h2>Sentences</h2><p class=muted>Sentences of the "
+                "classified text (S-2446-31 chapters 3 and 5, every uDAPL "
+                "page): stated by a clause, informative (a rule of "
+                "<code>vectors/&lt;api&gt;/informative.json</code> with its "
+                "reason), or an open gap.</p><table><tr><th>API</th>"
+                "<th>sentences</th><th>stated</th><th>informative</th>"
+                "<th>open gaps</th></tr>")
+    for api in site.vectors:
+        s = stats[api]
+        tot = sum(sum(x.values()) for x in s["per_section"].values())
+        st = sum(x["stated"] for x in s["per_section"].values())
+        inf = sum(x["informative"] for x in s["per_section"].values())
+        gap = sum(x["gap"] for x in s["per_section"].values())
+        body.append(f"<tr><td><a href='{api}.html'>{e(api)}</a></td>"
+                    f"<td>{tot}</td><td>{st}</td><td>{inf}</td>"
+                    f"<td><a href='gaps.html#{api}'>{gap}</a></td></tr>")
+    body.append("</table><h3>By section</h3><table><tr><th>section</th>"
+                "<th>stated</th><th>informative</th><th>open gaps</th></tr>")
+    for api in site.vectors:
+        groups = {}
+        for number, n in stats[api]["per_section"].items():
+            g = groups.setdefault(group_of(number), dict.fromkeys(n, 0))
+            for k in n:
+                g[k] += n[k]
+        for g, n in groups.items():
+            body.append(f"<tr><td><a href='{api}.html#{section_id(g)}'>"
+                        f"{e(api)} {e(g)}</a></td><td>{n['stated']}</td>"
+                        f"<td>{n['informative']}</td><td"
+                        + (" class=FAIL" if n["gap"] else "")
+                        + f">{n['gap']}</td></tr>")
     body.append("</table><h2>Sections</h2><p class=muted>Which tests cover a "
                 "section, and what readings of it are allowed: follow the "
                 "section, then open a highlighted clause.</p><table><tr>"
@@ -464,6 +641,29 @@ def index_page(site, stats, severity_of, section_anchor):
                     for x in errata_of.get(sec, [])) + "</td></tr>")
     body.append("</table>")
     return page("rdmacts: the specification, annotated", "".join(body))
+
+
+def gaps_page(site, stats):
+    """Every open gap: a sentence of the classified text that no clause
+    states and no informative rule explains, by API and section."""
+    body = ["<h1>Open gaps</h1><p>Statements of the specification no "
+            "clause rests on yet: each is a clause to write (and its test), "
+            "an erratum where it cannot be tested, or a sentence to declare "
+            "informative in <code>vectors/&lt;api&gt;/informative.json</code> "
+            "with the reason.</p>"]
+    for api in site.vectors:
+        gaps = stats[api]["gaps"]
+        body.append(f"<h2 id='{api}'>{e(API_TITLE[api])}: {len(gaps)}</h2>")
+        if not site.text.get(api):
+            body.append("<p class=muted>The text was not given.</p>")
+            continue
+        body.append("<table><tr><th>section</th><th>sentence</th></tr>")
+        for sec, sid, sent in gaps:
+            body.append(f"<tr><td><a href='{api}.html#{sid}'>"
+                        f"{e(sec.number)}</a></td><td>{e(sent.text)}</td>"
+                        "</tr>")
+        body.append("</table>")
+    return page("rdmacts: open gaps", "".join(body))
 
 
 def source_page(path, text):

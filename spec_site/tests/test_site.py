@@ -20,7 +20,7 @@ from spec_site.browser import Chromium  # noqa: E402
 APIS = ("ugni", "dmapp", "udapl")
 CALL = "cq_create"
 ID_RE = re.compile(r"""\bid=['"]([^'"]+)['"]""")
-CLAUSE_RE = re.compile(r"""<details class=clause id='([^']+)'""")
+CLAUSE_RE = re.compile(r"""<details class=(?:clause|'clause[^']*') id='([^']+)'""")
 HREF_RE = re.compile(r"""href=['"]([^'"]+)['"]""")
 
 
@@ -172,13 +172,61 @@ def test_results_matrix_shows_both_implementations_and_their_differences(
     assert rows["UGNI-3.3.1-success-blocking"] == "same"
 
 
+def test_clauses_sit_on_their_own_words(site):
+    """With the text, each API's clauses sit on their sources: the index
+    counts them, and at least 95% sit on their own words (a quote or a
+    table row; the rest are derived or rest on an erratum)."""
+    page = read(site, "index.html")
+    page = page[page.index("<h2>Clauses</h2>"):page.index("<h2>Sentences</h2>")]
+    rows = re.findall(r"<tr><td><a href='(\w+)\.html'>[^<]*</a></td><td>(\d+)"
+                      r"</td><td>(\d+)(?: \(([\d.]+)%\))?</td>", page)
+    assert sorted(r[0] for r in rows) == sorted(APIS), rows
+    for api, n, own, pct in rows:
+        if "text" in site:
+            assert float(pct) >= 95.0, f"{api}: {own} of {n} on their own words"
+        else:
+            assert own == "0", "no text, yet clauses placed"
+
+
+def test_red_underline_marks_exactly_the_listed_gaps(site):
+    """A red underline (class gap) is an open gap and every open gap is
+    listed on gaps.html with a link to it; informative sentences carry
+    their reason."""
+    gaps = read(site, "gaps.html")
+    for api in APIS:
+        page = read(site, f"{api}.html")
+        marked = re.findall(r"<span class='s gap' id='([^']+)'", page)
+        listed = re.findall(rf"<a href='{api}\.html#([^']+)'>", gaps)
+        assert sorted(marked) == sorted(listed), api
+        for reason in re.findall(r"<span class='s inf' id='[^']+' "
+                                 r"title='informative: ([^']+)'", page):
+            assert reason in ("overview", "definition", "type listing",
+                              "synopsis", "cross-reference", "example",
+                              "advice", "permission", "heading",
+                              "attributes"), reason
+    if "text" in site:
+        assert "class='s gap'" in read(site, "udapl.html")
+
+
+def test_open_questions_list_every_contested_erratum(site):
+    page = read(site, "questions.html")
+    shown = re.findall(r"<article class=question id='q-([^']+)'", page)
+    contested = [x["id"] for errata in vectors("errata").values()
+                 for x in errata if len(x.get("readings") or []) > 1]
+    assert sorted(shown) == sorted(contested)
+    assert page.count("Readings allowed:") == len(contested)
+    md = read(site, "questions.md")
+    assert md.count("\n## E-") == len(contested)
+
+
 def test_in_chromium(site):
     """Every page loads without a console error, every in-page link has
     its target, clause anchors open and show their tests, and the text
     reads without JavaScript."""
     loads = {}
     with Chromium() as c:
-        for page in ("index", "ugni", "dmapp", "udapl", "errata", "results"):
+        for page in ("index", "ugni", "dmapp", "udapl", "errata", "results",
+                     "gaps", "questions"):
             url = "file://" + os.path.join(site, f"{page}.html")
             loads[page] = c.open(url)
             broken = c.eval(

@@ -580,6 +580,21 @@ IA_TEST(lmr_free_ok, "udapl.lmr_free.rc.success", "UDAPL-dat_lmr_free-rc-success
 	DAT_LMR_TRIPLET s = ut_seg(&m, 0, 8);
 	RT_EXPECT_TRUE(dat_lmr_sync_rdma_write(u->ia, &s, 1) != DAT_SUCCESS, cl);
 }
+/* dat_lmr_free(3DAT): destroying the LMR leaves the Consumer's memory. */
+IA_TEST(lmr_free_keeps_memory, "udapl.lmr_free.memory.not_deallocated", "UDAPL-dat_lmr_free-memory-not-deallocated")
+{
+	struct ut_mem m;
+	ut_mem(u, u->pz, 4096, DAT_MEM_PRIV_ALL_FLAG, &m, cl);
+	for (size_t i = 0; i < m.len; i++)
+		m.buf[i] = (char)(i * 7 + 1);
+	RT_REQUIRE_EQ_INT(dat_lmr_free(m.lmr), DAT_SUCCESS, cl);
+	int same = 1;
+	for (size_t i = 0; i < m.len; i++)
+		same &= m.buf[i] == (char)(i * 7 + 1);
+	RT_EXPECT_TRUE(same, cl);
+	memset(m.buf, 0x5A, m.len);
+	RT_EXPECT_TRUE(m.buf[0] == 0x5A && m.buf[m.len - 1] == 0x5A, cl);
+}
 IA_TEST(lmr_query_ok, "udapl.lmr_query.rc.success", "UDAPL-dat_lmr_query-rc-success")
 {
 	struct ut_mem m;
@@ -730,6 +745,17 @@ IA_TEST(cno_query_ok, "udapl.cno_query.rc.success", "UDAPL-dat_cno_query-rc-succ
 	UT_REQ(dat_cno_create(u->ia, DAT_OS_WAIT_PROXY_AGENT_NULL, &c), cl);
 	RT_EXPECT_EQ_INT(dat_cno_query(c, DAT_CNO_FIELD_ALL, &p), DAT_SUCCESS, cl);
 	RT_EXPECT_TRUE(p.ia_handle == u->ia, cl);
+}
+/* dat_cno_query(3DAT): DAT_OS_WAIT_PROXY_AGENT_NULL means no Proxy Agent. */
+IA_TEST(cno_query_no_agent, "udapl.cno_query.agent.null_means_none", "UDAPL-dat_cno_query-agent-null-no-proxy")
+{
+	DAT_CNO_HANDLE c;
+	DAT_CNO_PARAM p;
+	memset(&p, 0xA5, sizeof p);
+	UT_REQ(dat_cno_create(u->ia, DAT_OS_WAIT_PROXY_AGENT_NULL, &c), cl);
+	UT_OK(dat_cno_query(c, DAT_CNO_FIELD_ALL, &p), cl);
+	RT_EXPECT_TRUE(p.agent.proxy_agent_func == NULL, cl);
+	UT_OK(dat_cno_free(c), cl);
 }
 IA_TEST(cno_query_null, "udapl.cno_query.param.null_param", "UDAPL-dat_cno_query-rc-invalid-parameter-null-param")
 {

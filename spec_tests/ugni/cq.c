@@ -539,6 +539,20 @@ RT_TEST(wait_timeout, "ugni.cq_wait_event.empty.timeout", "UGNI-3.9.3-rc-timeout
 	fx_teardown(&f);
 }
 
+/* 3.9.3.2: event_data returns data only on success; a timeout returns
+ * nothing there. */
+RT_TEST(wait_untouched, "ugni.cq_wait_event.timeout.event_data_untouched", "UGNI-3.9.3-untouched-on-timeout")
+{
+	const char *c = "UGNI-3.9.3-untouched-on-timeout";
+	struct fx f; gni_cq_handle_t cq; gni_cq_entry_t ev = 0x5A5A5A5A5A5A5A5Aull;
+	fx_setup(&f, 0);
+	fx_cq(f.a.nic, 8, GNI_CQ_BLOCKING, &cq);
+	RT_EXPECT_EQ_INT(GNI_CqWaitEvent(cq, 5, &ev), GNI_RC_TIMEOUT, c);
+	RT_EXPECT_EQ_U64(ev, 0x5A5A5A5A5A5A5A5Aull, c);
+	GNI_CqDestroy(cq);
+	fx_teardown(&f);
+}
+
 RT_TEST(wait_zero, "ugni.cq_wait_event.timeout.zero", "UGNI-3.9.3-timeout-zero")
 {
 	struct fx f; gni_cq_handle_t cq; gni_cq_entry_t ev;
@@ -611,6 +625,18 @@ RT_TEST(vec_timeout, "ugni.cq_vector_wait_event.empty.timeout", "UGNI-3.9.4-rc-t
 	double t0 = now_ms();
 	RT_EXPECT_EQ_INT(GNI_CqVectorWaitEvent(cqs, 3, 20, &ev, &which), GNI_RC_TIMEOUT, "UGNI-3.9.4-rc-timeout");
 	RT_EXPECT_TRUE(now_ms() - t0 >= 19.5, "UGNI-3.9.4-rc-timeout");
+	vec_down(&f, cqs);
+}
+
+/* 3.9.4.2: the same for CqVectorWaitEvent. */
+RT_TEST(vec_untouched, "ugni.cq_vector_wait_event.timeout.event_data_untouched", "UGNI-3.9.4-untouched-on-timeout")
+{
+	const char *c = "UGNI-3.9.4-untouched-on-timeout";
+	struct fx f; gni_cq_handle_t cqs[3]; uint32_t which;
+	gni_cq_entry_t ev = 0x5A5A5A5A5A5A5A5Aull;
+	vec_scene(&f, cqs);
+	RT_EXPECT_EQ_INT(GNI_CqVectorWaitEvent(cqs, 3, 5, &ev, &which), GNI_RC_TIMEOUT, c);
+	RT_EXPECT_EQ_U64(ev, 0x5A5A5A5A5A5A5A5Aull, c);
 	vec_down(&f, cqs);
 }
 

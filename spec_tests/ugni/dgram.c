@@ -512,6 +512,23 @@ RT_TEST(probe_wait, "ugni.post_data_probe_wait_by_id.state.completed", "UGNI-3.5
 	fx_teardown(&f);
 }
 
+/* 3.5.16: the probe only reports; the data is still obtained with
+ * EpPostDataTestById. */
+RT_TEST(probe_wait_keeps, "ugni.post_data_probe_wait_by_id.state.does_not_consume", "UGNI-3.5.16-does-not-consume")
+{
+	const char *c = "UGNI-3.5.16-does-not-consume";
+	struct fx f; struct dg g; uint64_t id = 0; gni_post_state_t st; uint32_t ra, rid;
+	fx_setup(&f, 0);
+	fill(&g);
+	complete_pair_wid(&f, &g, 61, 62);
+	RT_REQUIRE_EQ_INT(GNI_PostDataProbeWaitById(f.a.nic, 2000, &id), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_U64(id, 61, c);
+	RT_EXPECT_EQ_INT(GNI_EpPostDataTestById(f.a.ep, 61, &st, &ra, &rid), GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(st, GNI_POST_COMPLETED, c);
+	fx_dgram_test(f.b.ep, &st, &ra, &rid);
+	fx_teardown(&f);
+}
+
 RT_TEST(probe_spelling, "ugni.post_data_probe_wait_by_id.abi.both_spellings", "UGNI-3.5.16-symbol-spelling")
 {
 	const char *c = "UGNI-3.5.16-symbol-spelling";

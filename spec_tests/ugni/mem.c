@@ -432,6 +432,31 @@ RT_TEST(vmdh_seg_no_block, "ugni.mem_register_segments.vmdh.no_block", "UGNI-3.4
 	fx_teardown(&f);
 }
 
+/* 3.4.3.2: vmdh_index -1 lets the library pick the next free entry of the
+ * block, for segment registrations too. */
+RT_TEST(vmdh_seg_minus_one, "ugni.mem_register_segments.vmdh.index_minus_one_allocates",
+	"UGNI-3.4.3-vmdh-index-minus-one-allocates,UGNI-3.4.4-success")
+{
+	const char *c = "UGNI-3.4.3-vmdh-index-minus-one-allocates";
+	struct fx f; gni_mem_handle_t mh1, mh2;
+	fx_setup(&f, 0);
+	unsigned char *m = fx_mem(4 * 4096);
+	RT_REQUIRE_EQ_INT(GNI_SetMddResources(f.b.nic, 2), GNI_RC_SUCCESS, "UGNI-3.4.4-success");
+	gni_mem_segment_t s1[2] = { { U64(m), 4096 }, { U64(m + 4096), 4096 } };
+	gni_mem_segment_t s2[2] = { { U64(m + 2 * 4096), 4096 }, { U64(m + 3 * 4096), 4096 } };
+	gni_return_t r1 = GNI_MemRegisterSegments(f.b.nic, s1, 2, NULL, GNI_MEM_USE_VMDH,
+			(uint32_t)-1, &mh1);
+	gni_return_t r2 = GNI_MemRegisterSegments(f.b.nic, s2, 2, NULL, GNI_MEM_USE_VMDH,
+			(uint32_t)-1, &mh2);
+	RT_EXPECT_EQ_INT(r1, GNI_RC_SUCCESS, c);
+	RT_EXPECT_EQ_INT(r2, GNI_RC_SUCCESS, c);
+	if (r1 == GNI_RC_SUCCESS)
+		GNI_MemDeregister(f.b.nic, &mh1);
+	if (r2 == GNI_RC_SUCCESS)
+		GNI_MemDeregister(f.b.nic, &mh2);
+	fx_teardown(&f);
+}
+
 RT_TEST(vmdh_in_use, "ugni.mem_register.vmdh.index_in_use",
 	"UGNI-3.4.2-rc-error-resource-vmdh-index-in-use,UGNI-3.4.3-rc-error-resource-vmdh-index-in-use,UGNI-3.4.4-success,UGNI-3.4.4-enables-vmdh")
 {

@@ -4,8 +4,14 @@ generated from the errata files.
 
   check_vectors.py            validate; fail if docs/errata.md is stale
   check_vectors.py --write    validate and regenerate docs/errata.md
-  check_vectors.py --spec DIR also hold every uDAPL clause against its page
-                              in DIR/udapl (../shared/spec when present)
+  check_vectors.py --spec DIR also hold every clause's source against the
+                              text in DIR (every quote verbatim in its section)
+                              and every uDAPL clause against its page in
+                              DIR/udapl (../shared/spec when present)
+
+Every clause carries a `source` (spec_site/sources.py): the sentence(s) of
+the specification it states, the sentences it is derived from, or the
+erratum it exists for.  Without the text only the shape is checked.
 """
 import json
 import os
@@ -13,6 +19,9 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
+
+from spec_site import place, sources, spectext  # noqa: E402
 APIS = ("ugni", "dmapp", "udapl")
 TITLES = {"ugni": "uGNI (S-2446-31, Part I)", "dmapp": "DMAPP (S-2446-31, Part II)",
           "udapl": "uDAPL 1.2 (man pages)"}
@@ -154,7 +163,57 @@ def check_clauses(api, doc, path, calls, errata, problems):
                 problems.append("%s: erratum %s does not exist" % (where, e))
         if c.get("errata") and not c.get("readings"):
             problems.append("%s: a clause that cites errata lists the allowed readings" % where)
+        if "source" not in c:
+            problems.append("%s: missing field 'source' (the words of the specification it "
+                            "states: vectors/tools/suggest_sources.py proposes one)" % where)
+        elif not str(c.get("id", "")).startswith("%s-X-" % api.upper()):
+            for p in sources.shape_problems(c["source"], errata):
+                problems.append("%s: source: %s" % (where, p))
     return ids
+
+
+def check_informative(api, text, problems):
+    """vectors/<api>/informative.json (optional): each rule well formed
+    and, with the text at hand, selecting at least one sentence (a quote
+    its section holds)."""
+    path = os.path.join(ROOT, "vectors", api, "informative.json")
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        doc = json.load(f)
+    rules = doc.get("informative")
+    if not isinstance(rules, list):
+        problems.append("%s: 'informative' must be a list of rules" % path)
+        return
+    for i, r in enumerate(rules):
+        where = "%s rule #%d" % (path, i)
+        if not isinstance(r, dict):
+            problems.append("%s: not an object" % where)
+            continue
+        for p in place.rule_problems(r):
+            problems.append("%s: %s" % (where, p))
+        if text.get(api) and not place.rule_problems(r) and \
+                not place.matches(r, text[api]):
+            problems.append("%s: selects no sentence of the text (%s)" % (
+                where, r.get("quote") or r.get("pattern") or r.get("section")
+                or r.get("heading")))
+
+
+def check_source_words(api, clauses, path, text, errata, problems):
+    """Every quote and table row of every source verbatim in the text of
+    its section (text: spectext.load of the spec directory)."""
+    index = {s.number: s for s in text.get(api, [])}
+    if not index:
+        return
+    for c in clauses:
+        for x in sources.missing_words(c.get("source"), index):
+            what = x.get("quote") or x.get("row")
+            if x.get("section") not in index:
+                problems.append("%s: clause %s: source section %r is not a section of the "
+                                "text" % (path, c.get("id"), x.get("section")))
+            else:
+                problems.append("%s: clause %s: source %r is not in section %s of the text"
+                                % (path, c.get("id"), what[:80], x.get("section")))
 
 
 EXT_ORIGINS = ("gni_pub.h", "dmapp.h")
@@ -379,6 +438,7 @@ def main(argv):
     problems = []
     all_errata = {}
     audits = {}
+    text = spectext.load(spec) if spec and os.path.isdir(spec) else {}
     for api in APIS:
         calls, cpath = load(api, "calls")
         calls_names = check_calls(api, calls, cpath, problems) if calls else set()
@@ -396,6 +456,10 @@ def main(argv):
         n_clauses = len(check_clauses(api, clauses, lpath, calls_names, errata_ids, problems)) if clauses else 0
         if clauses and api == "udapl" and spec and os.path.isdir(os.path.join(spec, "udapl")):
             check_udapl_pages(spec, clauses.get("clauses", []), problems)
+        if clauses:
+            check_source_words(api, clauses.get("clauses", []), lpath, text, errata_ids,
+                               problems)
+        check_informative(api, text, problems)
         if clauses:
             audits[api] = single_outcome_audit(clauses.get("clauses", []), all_errata[api])
             for cid, _, cls, errs in audits[api]:
