@@ -18,6 +18,12 @@ class Ctx:
     def stop(self):
         self.stopping.set()
 
+    def plan_forks(self, jobs):		# no fork servers here
+        return set()
+
+    def settle_forks(self, jobs):
+        pass
+
 
 def a_test(name, mem=None, np=1):
     attrs = {"memory": str(mem)} if mem else {}
