@@ -76,7 +76,7 @@ def parser():
                         "(every test a launched job of its own size, as on "
                         "a real system; docs/certification.md)")
     c.add_argument("--fork-server", choices=runner.FORK_MODES,
-                   default="auto",
+                   default=os.environ.get("RDMACTS_FORK_SERVER") or "auto",
                    help="one-process tests forked from a fork server per "
                         "corpus binary and worker (auto: when a binary has "
                         f"{runner.FORK_MIN} or more in the run; on; off: "
