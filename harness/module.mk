@@ -122,6 +122,6 @@ CHECKS += check-mutation-smoke
 # test and no FAIL.
 check-test-control: $(LIBS) $(CORPUS) dmapp-objs  ## pass-through wrappers certify like the libraries they wrap
 	$(PY) -m harness.passthrough check $(LIBDIR) $(BINDIR) $(B)/test-control \
-	    --objdir $(OBJDIR)/ref/dmapp
+	    --objdir $(OBJDIR)/ref/dmapp --plain $(B)/check-report
 
 CHECKS += check-test-control

@@ -342,7 +342,8 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="python3 -m harness.mutation")
     p.add_argument("--api", required=True, choices=sorted(TARGETS))
     p.add_argument("--sample", type=int, default=120,
-                   help="mutants to try, drawn with --seed (0: all)")
+                   help="mutants that build to try, drawn with --seed (0: "
+                   "all); a stillborn one is replaced by the next drawn")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--timeout", type=float, default=10.0)
     p.add_argument("--out", help="work and report directory "
@@ -389,11 +390,13 @@ def main(argv=None):
         candidates = [c for c in candidates if c[2] in ops]
     chosen = list(candidates)
     random.Random(args.seed).shuffle(chosen)
+    want = len(chosen)
     if args.only:
         wanted = set(args.only.split(","))
         chosen = [c for c in chosen if mutant_id(c[0], c[1], c[2], c[3]) in wanted]
+        want = len(chosen)
     elif args.sample:
-        chosen = chosen[:args.sample]
+        want = min(args.sample, len(chosen))
 
     out_dir = os.path.abspath(args.out) if args.out else \
         os.path.join(ROOT, "build", "mutation", args.api)
@@ -423,8 +426,10 @@ def main(argv=None):
 
     by_profile = None  # certified under each profile when first needed
 
-    records, started = [], time.monotonic()
+    records, started, built = [], time.monotonic(), 0
     for i, (path, line, op, col, old, new) in enumerate(chosen, 1):
+        if built >= want:
+            break
         mid = mutant_id(path, line, op, col)
         target = os.path.join(work, path)
         with open(target, "w") as f:
@@ -435,6 +440,7 @@ def main(argv=None):
         if not ok:
             rec["status"] = "stillborn"
         else:
+            built += 1
             stage_impl(work, args.api, os.path.join(out_dir, "impl"))
             killers = first_differences(args.api, os.path.join(out_dir, "impl"),
                                         baseline, args.timeout)
@@ -460,7 +466,7 @@ def main(argv=None):
         with open(target, "w") as f:
             f.write("\n".join(sources[path]))
         records.append(rec)
-        print("[%d/%d] %-10s %s  %s -> %s" % (i, len(chosen), rec["status"], mid,
+        print("[%d/%d] %-10s %s  %s -> %s" % (built, want, rec["status"], mid,
                                               old, new), flush=True)
 
     count = {s: sum(1 for r in records if r["status"] == s)
