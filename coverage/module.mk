@@ -158,6 +158,16 @@ coverage-corpus: $(COV_LIBS)  ## line/branch coverage of spec_tests/ across the 
 	    grep -E '^  (ugni|dmapp|udapl) |^Overall'
 	-@RDMACTS_FORK_SERVER=off $(PY) -m harness.profiles run $(abspath $(COV)/lib) $(abspath $(COVC)/bin) \
 	    $(COV)/corpus-certify-
+	@# the by-hand entry points every corpus binary offers besides the
+	@# harness's (docs/corpus-protocol.md): --help, --where, --list, a
+	@# wrong argument, and --run of one test with its verdict on stdout
+	-@export LD_LIBRARY_PATH=$(abspath $(COV)/lib):$(abspath $(BINDIR))/pmi; for b in ugni dmapp udapl; do \
+	    p=$(abspath $(COVC)/bin)/$${b}_tests; \
+	    $$p --help; $$p --where; $$p --list; $$p --no-such-option; \
+	done > $(COV)/corpus-byhand.log 2>&1
+	-@LD_LIBRARY_PATH=$(abspath $(COV)/lib):$(abspath $(BINDIR))/pmi \
+	    $(abspath $(COVC)/bin)/ugni_tests --run ugni.abi.symbols.gni_prefix \
+	    >> $(COV)/corpus-byhand.log 2>&1
 	@$(LCOV) --capture --directory $(COVC)/obj --output-file $(COV)/corpus-all.info 2>$(COV)/corpus-lcov.log
 	@# the fork server and the crash-site handler run only in processes
 	@# that end by _exit or a fatal signal (gcov writes nothing there);
