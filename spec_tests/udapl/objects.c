@@ -13,29 +13,6 @@
 
 #include "ut.h"
 
-/* A test body run on an open IA fixture `u`; `cl` is its clause. */
-#define IA_TEST(fn, name, clause)                                       \
-	static void fn##_b(struct ut_ia *u, const char *cl);            \
-	RT_TEST(fn, name, clause)                                       \
-	{                                                               \
-		struct ut_ia u;                                         \
-		ut_open(&u, clause);                                    \
-		fn##_b(&u, clause);                                     \
-		ut_close(&u);                                           \
-	}                                                               \
-	static void fn##_b(struct ut_ia *u, const char *cl)
-
-#define IA_TEST_ATTRS(fn, name, clause, attrs)                          \
-	static void fn##_b(struct ut_ia *u, const char *cl);            \
-	RT_TEST_ATTRS(fn, name, clause, attrs)                          \
-	{                                                               \
-		struct ut_ia u;                                         \
-		ut_open(&u, clause);                                    \
-		fn##_b(&u, clause);                                     \
-		ut_close(&u);                                           \
-	}                                                               \
-	static void fn##_b(struct ut_ia *u, const char *cl)
-
 static void agent_fn(DAT_PVOID data, DAT_EVD_HANDLE evd) { (void)data; (void)evd; }
 
 /* ---- IA ---- */

@@ -21,17 +21,6 @@
 
 #define POISON 0xa5
 
-#define Q_TEST(fn, name, clause)                                        \
-	static void fn##_b(struct ut_ia *u, const char *cl);            \
-	RT_TEST(fn, name, clause)                                       \
-	{                                                               \
-		struct ut_ia u;                                         \
-		ut_open(&u, clause);                                    \
-		fn##_b(&u, clause);                                     \
-		ut_close(&u);                                           \
-	}                                                               \
-	static void fn##_b(struct ut_ia *u, const char *cl)
-
 static void query(DAT_IA_HANDLE ia, DAT_IA_ATTR *a, DAT_PROVIDER_ATTR *p,
 		const char *cl)
 {
@@ -73,7 +62,7 @@ static bool named_ok(const DAT_NAMED_ATTR *x, DAT_COUNT n)
  * corpus opens is addressed by its peer: udapl.ia_query.* address tests).
  */
 #define C_COMMON "UDAPL-dat_ia_query-attrs-common-to-instances"
-Q_TEST(ia_common, "udapl.ia_query.attrs.common_to_instances", C_COMMON)
+IA_TEST(ia_common, "udapl.ia_query.attrs.common_to_instances", C_COMMON)
 {
 	DAT_IA_ATTR a, b;
 	DAT_PROVIDER_ATTR pa, pb;
@@ -114,7 +103,7 @@ Q_TEST(ia_common, "udapl.ia_query.attrs.common_to_instances", C_COMMON)
 /* "Adapter name: The name of the IA controlled by the Provider. The same
  * as ia_name_ptr." */
 #define C_NAME "UDAPL-dat_ia_query-adapter-name-is-ia-name"
-Q_TEST(ia_name, "udapl.ia_query.attrs.adapter_name_is_ia_name", C_NAME)
+IA_TEST(ia_name, "udapl.ia_query.attrs.adapter_name_is_ia_name", C_NAME)
 {
 	DAT_IA_ATTR a;
 	DAT_PROVIDER_ATTR p;
@@ -133,7 +122,7 @@ Q_TEST(ia_name, "udapl.ia_query.attrs.adapter_name_is_ia_name", C_NAME)
  * covers them; the booleans are DAT_TRUE or DAT_FALSE.
  */
 #define C_LIMITS "UDAPL-dat_ia_query-limits-cover-created"
-Q_TEST(ia_limits, "udapl.ia_query.attrs.limits_cover_created_objects", C_LIMITS)
+IA_TEST(ia_limits, "udapl.ia_query.attrs.limits_cover_created_objects", C_LIMITS)
 {
 	DAT_IA_ATTR a;
 	DAT_PROVIDER_ATTR p;
@@ -202,7 +191,7 @@ static bool boolean(DAT_BOOLEAN b)
 {
 	return b == DAT_TRUE || b == DAT_FALSE;
 }
-Q_TEST(pa_types, "udapl.ia_query.provider_attrs.of_their_types", C_OK)
+IA_TEST(pa_types, "udapl.ia_query.provider_attrs.of_their_types", C_OK)
 {
 	DAT_IA_ATTR a;
 	DAT_PROVIDER_ATTR p;
@@ -232,7 +221,7 @@ static void lmr_param(DAT_LMR_HANDLE l, DAT_LMR_PARAM *p, const char *cl)
 	UT_REQ(dat_lmr_query(l, DAT_LMR_FIELD_ALL, p), cl);
 }
 
-Q_TEST(lmr_va, "udapl.lmr_query.fields.virtual", C_LMR)
+IA_TEST(lmr_va, "udapl.lmr_query.fields.virtual", C_LMR)
 {
 	struct ut_mem m;
 	DAT_LMR_PARAM p;
@@ -244,7 +233,7 @@ Q_TEST(lmr_va, "udapl.lmr_query.fields.virtual", C_LMR)
 	RT_EXPECT_TRUE(p.region_desc.for_va == (DAT_PVOID)m.buf, cl);
 }
 
-Q_TEST(lmr_lmr, "udapl.lmr_query.fields.lmr", C_LMR)
+IA_TEST(lmr_lmr, "udapl.lmr_query.fields.lmr", C_LMR)
 {
 	struct ut_mem m;
 	DAT_PROVIDER_ATTR pa;
@@ -270,7 +259,7 @@ Q_TEST(lmr_lmr, "udapl.lmr_query.fields.lmr", C_LMR)
 }
 
 static char cookie[DAT_LMR_COOKIE_SIZE] = "rdmacts-shared-query";
-Q_TEST(lmr_shared, "udapl.lmr_query.fields.shared_virtual", C_LMR)
+IA_TEST(lmr_shared, "udapl.lmr_query.fields.shared_virtual", C_LMR)
 {
 	struct ut_mem m;
 	DAT_LMR_PARAM p;
@@ -301,7 +290,7 @@ Q_TEST(lmr_shared, "udapl.lmr_query.fields.shared_virtual", C_LMR)
 /* A new SRQ is operational with the low watermark it was created with
  * (DAT_SRQ_LW_DEFAULT: none); dat_srq_set_lw changes it. */
 #define C_SRQ "UDAPL-dat_srq_query-rc-success"
-Q_TEST(srq_fields, "udapl.srq_query.fields.state_and_watermark", C_SRQ)
+IA_TEST(srq_fields, "udapl.srq_query.fields.state_and_watermark", C_SRQ)
 {
 	DAT_SRQ_ATTR a = { .max_recv_dtos = 8, .max_recv_iov = 1,
 		.low_watermark = DAT_SRQ_LW_DEFAULT };
@@ -331,7 +320,7 @@ Q_TEST(srq_fields, "udapl.srq_query.fields.state_and_watermark", C_SRQ)
  * two Receives posted or not (or DAT_VALUE_UNKNOWN); nbufs_allocated
  * counts the two. */
 #define C_RQ "UDAPL-dat_ep_recv_query-rc-success"
-Q_TEST(recv_span, "udapl.ep_recv_query.fields.idle_span", C_RQ)
+IA_TEST(recv_span, "udapl.ep_recv_query.fields.idle_span", C_RQ)
 {
 	DAT_PROVIDER_ATTR pa;
 	struct ut_mem m;

@@ -189,4 +189,27 @@ DAT_RMR_HANDLE ut_rmr_needed(DAT_RMR_HANDLE rmr);
 bool ut_cno_timed_out(DAT_RETURN rc, const DAT_EVD_HANDLE *got, DAT_EVD_HANDLE before,
 		const char *clause);
 
+/* A test body run on an open IA fixture `u`; `cl` is its clause. */
+#define IA_TEST(fn, name, clause)                                       \
+	static void fn##_b(struct ut_ia *u, const char *cl);            \
+	RT_TEST(fn, name, clause)                                       \
+	{                                                               \
+		struct ut_ia u;                                         \
+		ut_open(&u, clause);                                    \
+		fn##_b(&u, clause);                                     \
+		ut_close(&u);                                           \
+	}                                                               \
+	static void fn##_b(struct ut_ia *u, const char *cl)
+
+#define IA_TEST_ATTRS(fn, name, clause, attrs)                          \
+	static void fn##_b(struct ut_ia *u, const char *cl);            \
+	RT_TEST_ATTRS(fn, name, clause, attrs)                          \
+	{                                                               \
+		struct ut_ia u;                                         \
+		ut_open(&u, clause);                                    \
+		fn##_b(&u, clause);                                     \
+		ut_close(&u);                                           \
+	}                                                               \
+	static void fn##_b(struct ut_ia *u, const char *cl)
+
 #endif
