@@ -94,9 +94,9 @@ def check_errata(api, doc, path, problems):
     return ids
 
 
-# What a code-search index calls a file (a bare number of 6 digits or more,
-# "file 12345678", "search-index ...", "repository not shown") is not a
-# public source: evidence names repository, path, version and line.
+# What a code-search index calls a file (a bare number of 6 digits or
+# more, a number after "file" or "id", the index named as the source) is
+# not a public source: evidence names repository, path, version and line.
 INTERNAL_REFERENCE = re.compile(
     r"(search[- ]index|repository not shown|\b(?:file|id|index)\s*(?:#|no\.?|number)?\s*\d{4,}\b"
     r"|(?<![0-9A-Fa-f.,])\d{6,}(?![0-9A-Fa-f.,]))", re.I)
